@@ -1,0 +1,73 @@
+import { z } from 'zod'
+
+/**
+ * The closed set of error codes the API answers with. Machines keep a code in context; only views turn it into
+ * text (through Lingui). Add a code here and the status table below must name it, or typecheck fails.
+ */
+export const ErrorCode = {
+  // generic
+  NotFound: 'not_found',
+  RouteNotFound: 'route_not_found',
+  ValidationFailed: 'validation_failed',
+  Unauthorized: 'unauthorized',
+  Forbidden: 'forbidden',
+  UnknownApiKey: 'unknown_api_key',
+  Conflict: 'conflict',
+  RateLimited: 'rate_limited',
+  PayloadTooLarge: 'payload_too_large',
+  ServiceUnavailable: 'service_unavailable',
+  Internal: 'internal_error',
+  // upload / analysis (spec part 1 §5, §8)
+  FileTooLarge: 'file_too_large',
+  UnsupportedFileType: 'unsupported_file_type',
+  AnalysisFailed: 'analysis_failed',
+  AnalysisTimeout: 'analysis_timeout',
+  // pricing / catalogue
+  PricingFailed: 'pricing_failed',
+  SheetInvalid: 'sheet_invalid',
+} as const
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
+
+const errorCodeValues = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]
+export const ErrorCodeSchema = z.enum(errorCodeValues)
+
+/** One HTTP status per code: the only place the server picks a status for an error. */
+export const errorStatus = {
+  not_found: 404,
+  route_not_found: 404,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  unknown_api_key: 401,
+  conflict: 409,
+  rate_limited: 429,
+  payload_too_large: 413,
+  service_unavailable: 503,
+  internal_error: 500,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  analysis_failed: 422,
+  analysis_timeout: 422,
+  pricing_failed: 422,
+  sheet_invalid: 422,
+} as const satisfies Record<ErrorCode, number>
+
+/** A field-level problem, for validation errors: path in the request and a machine-readable reason. */
+export const ErrorIssueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  code: z.string(),
+  message: z.string().optional(),
+})
+export type ErrorIssue = z.infer<typeof ErrorIssueSchema>
+
+/** The one JSON shape of every API error. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    status: z.number().int(),
+    message: z.string(),
+    issues: z.array(ErrorIssueSchema).optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+})
+export type ErrorBody = z.infer<typeof ErrorBodySchema>

@@ -1,0 +1,64 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
+import { lingui } from '@lingui/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const rootDir = fileURLToPath(new URL('.', import.meta.url))
+const apiPort = process.env.PORT ?? '3000'
+
+const plugins = [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()]
+
+// The SPA lives in src/client (index.html there); the API server serves dist/client in production
+// and Vite proxies /api to it in development.
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  envDir: rootDir,
+  plugins,
+  build: {
+    outDir: `${rootDir}/dist/client`,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+  test: {
+    root: rootDir,
+    // One Vitest run, several projects: each test file lives in exactly one of them.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: rootDir,
+          environment: 'node',
+          include: ['machines/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          root: rootDir,
+          environment: 'happy-dom',
+          include: ['src/client/**/*.test.{ts,tsx}', 'tests/dom/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: rootDir,
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/setup/server.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
