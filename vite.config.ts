@@ -35,6 +35,7 @@ export default defineConfig({
           root: rootDir,
           environment: 'node',
           include: ['machines/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
       {
