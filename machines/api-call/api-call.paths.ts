@@ -1,0 +1,22 @@
+import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
+import { apiCallMachine } from './api-call.machine.ts'
+
+/** A 403 as the client's API layer rejects with it. */
+export const forbidden = { status: 403, code: 'forbidden' } as const
+/** Any other failure. */
+export const unavailable = { status: 503, code: 'service_unavailable' } as const
+
+/** Path model of one API call: success, other failures, 403 with a refresh that works, is refused or fails; cancel. */
+export const apiCallPathModel = definePathModel({
+  machine: apiCallMachine,
+  input: { returnTo: '/payment-details' },
+  events: [
+    doneEvent('request', { items: [] }),
+    errorEvent('request', forbidden),
+    errorEvent('request', unavailable),
+    doneEvent('refresh', { loggedIn: true }),
+    doneEvent('refresh', { loggedIn: false }),
+    errorEvent('refresh'),
+    { type: 'apiCall.cancel' },
+  ],
+})

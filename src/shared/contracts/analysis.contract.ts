@@ -1,0 +1,169 @@
+import { z } from 'zod'
+import { ErrorCodeSchema } from '#shared/errors/error-codes.ts'
+import { UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
+import { IdSchema } from '#shared/contracts/common.contract.ts'
+
+/**
+ * The analysis service (spec part 1 §3 "3D file", §4 upload progress, §7 `/analytx/*` calls): uploading a model,
+ * polling its analysis task, reading and renaming the analysed 3D file, and the wall-thickness picture query.
+ * Paths are under `/api/analytx`.
+ */
+
+export const UnitOfLengthSchema = z.enum(UNITS_OF_LENGTH)
+
+// ---------------------------------------------------------------------------------------------------------------
+// POST /api/analytx/file/ (multipart, field `file`)
+
+/** The upload's answer: the task to poll and the 3D file object it is analysing. */
+export const AnalysisUploadResponseSchema = z.object({
+  taskId: IdSchema,
+  createdObject: z.object({ _id: IdSchema }),
+})
+export type AnalysisUploadResponse = z.infer<typeof AnalysisUploadResponseSchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/analytx/task/{taskId}
+
+export const AnalysisTaskParamsSchema = z.object({ taskId: IdSchema })
+export type AnalysisTaskParams = z.infer<typeof AnalysisTaskParamsSchema>
+
+export const TASK_STATES = ['queued', 'running', 'completed', 'failed'] as const
+export const TaskStateSchema = z.enum(TASK_STATES)
+export type TaskState = z.infer<typeof TaskStateSchema>
+
+/**
+ * The progress messages of an analysis task, in the order they appear (part 1 §4). `repairing-file` is shown as a
+ * warning; the others as plain progress. Views translate the codes.
+ */
+export const TASK_MESSAGE_CODES = [
+  'converting-to-stl',
+  'starting-analysis',
+  'repairing-file',
+  'converting-to-internal-format',
+  'analyzing-volume-and-dimensions',
+  'checking-printability',
+  'analysis-completed',
+] as const
+export const TaskMessageCodeSchema = z.enum(TASK_MESSAGE_CODES)
+export type TaskMessageCode = z.infer<typeof TaskMessageCodeSchema>
+
+/** The one task message shown as a warning. */
+export const REPAIR_TASK_MESSAGE: TaskMessageCode = 'repairing-file'
+
+export const AnalysisTaskSchema = z.object({
+  taskId: IdSchema,
+  state: TaskStateSchema,
+  /** Percent done, 0 to 100. */
+  progress: z.number().min(0).max(100),
+  /** Every message so far, oldest first. */
+  messages: z.array(TaskMessageCodeSchema),
+  /** Why a failed task failed (`analysis_failed`, `unsupported_file_type`, …); absent otherwise. */
+  error: z.object({ code: ErrorCodeSchema }).optional(),
+})
+export type AnalysisTask = z.infer<typeof AnalysisTaskSchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+// The 3D file object: GET and PATCH /api/analytx/file/{id}
+
+export const AnalysisFileParamsSchema = z.object({ id: IdSchema })
+export type AnalysisFileParams = z.infer<typeof AnalysisFileParamsSchema>
+
+export const PICTURE_DIRECTIONS = ['PX', 'PY', 'PZ', 'MX', 'MY', 'MZ'] as const
+export const PICTURE_ROTATIONS = [0, 90, 180, 270] as const
+export type PictureDirection = (typeof PICTURE_DIRECTIONS)[number]
+export type PictureRotation = (typeof PICTURE_ROTATIONS)[number]
+/** `PX_0` … `MZ_270`: looking along plus or minus an axis, turned by a multiple of 90 degrees. */
+export type PictureKey = `${PictureDirection}_${PictureRotation}`
+
+export const PICTURE_KEYS = PICTURE_DIRECTIONS.flatMap((direction) =>
+  PICTURE_ROTATIONS.map((rotation): PictureKey => `${direction}_${rotation}`),
+)
+export const PictureKeySchema = z.enum(PICTURE_KEYS as [PictureKey, ...PictureKey[]])
+
+/** A path under `/api/analytx` (starts with a slash); the client prefixes the API base. */
+export const AnalysisPathSchema = z.string().startsWith('/')
+
+/** Pictures by key; a file may have only some of them. */
+export const PictureSetSchema = z.partialRecord(PictureKeySchema, AnalysisPathSchema)
+export type PictureSet = z.infer<typeof PictureSetSchema>
+
+/** z.number() refuses NaN and ±Infinity. */
+const length = z.number()
+const nonNegative = z.number().min(0)
+const count = z.number().int().min(0)
+
+/**
+ * What the analysis measured. Lengths, areas and volumes are the model's own numbers, read in the file's
+ * `givenUnitOfLength` (millimetres for a file given in mm, the default): the physical size is
+ * `value × MM_PER_UNIT[givenUnitOfLength] × scale` (`#shared/domain/units.ts`), so changing the unit never needs a new
+ * analysis. Formats that carry their own unit (3MF, STEP) are stored converted to millimetres with unit `mm`.
+ */
+export const AnalysedPropertiesSchema = z.object({
+  dimensions: z.object({ x: nonNegative, y: nonNegative, z: nonNegative }),
+  volume: z.number(),
+  surfaceArea: nonNegative,
+  shells: count,
+  watertight: z.boolean(),
+  /** The analysis' verdict on the mesh itself, independent of any print mode. */
+  printable: z.boolean(),
+  // The pricing variables (docs/pricing/variables.md), same unit rule.
+  internalVolume: nonNegative,
+  externalVolume: nonNegative,
+  minX: length,
+  maxX: length,
+  maxY: length,
+})
+export type AnalysedProperties = z.infer<typeof AnalysedPropertiesSchema>
+
+export const RepairInfoSchema = z.object({
+  numberOfFlippedPolygons: count,
+  numberOfRemovedFlatOpenShells: count,
+  numberOfClosedOpenLoops: count,
+  numberOfMergedVertexPairs: count,
+  repairImages: PictureSetSchema,
+})
+export type RepairInfo = z.infer<typeof RepairInfoSchema>
+
+export const AnalysisFileSchema = z.object({
+  _id: IdSchema,
+  /** The same id as `_id` (the spec names both). */
+  id: IdSchema,
+  name: z.string(),
+  givenUnitOfLength: UnitOfLengthSchema,
+  analysedProperties: AnalysedPropertiesSchema,
+  files: z.object({
+    /** The (repaired) model as 3MF for the 3D preview. */
+    '3mf': AnalysisPathSchema,
+    /** The repaired model for download; null when nothing was repaired. */
+    repaired: AnalysisPathSchema.nullable(),
+  }),
+  frontPictures: PictureSetSchema,
+  /** Present when the analysis repaired the model: the configure view then asks for the repair agreement. */
+  repairInfo: RepairInfoSchema.nullable(),
+  scale: z.number().positive(),
+})
+export type AnalysisFile = z.infer<typeof AnalysisFileSchema>
+
+/** The longest object name the API stores. */
+export const OBJECT_NAME_MAX = 200
+
+/** PATCH body: rename (leading and trailing spaces removed) and/or change the unit of length. */
+export const AnalysisFilePatchSchema = z.strictObject({
+  name: z.string().trim().min(1).max(OBJECT_NAME_MAX).optional(),
+  givenUnitOfLength: UnitOfLengthSchema.optional(),
+})
+export type AnalysisFilePatch = z.infer<typeof AnalysisFilePatchSchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/analytx/file/{id}/histogram-image?scale&unitOfLength&direction&rotation&printModeId
+
+/** The wall-thickness picture query; query strings arrive as text, so numbers are coerced. */
+export const HistogramImageQuerySchema = z.object({
+  scale: z.coerce.number().positive(),
+  unitOfLength: UnitOfLengthSchema,
+  /** P or M (plus or minus) followed by the axis: `PX` … `MZ`. */
+  direction: z.enum(PICTURE_DIRECTIONS),
+  rotation: z.coerce.number().pipe(z.literal(PICTURE_ROTATIONS)),
+  printModeId: IdSchema,
+})
+export type HistogramImageQuery = z.infer<typeof HistogramImageQuerySchema>

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import {
+  PRICING_BATCH_MAX_PARAMS,
+  PricingBatchRequestSchema,
+  PricingBatchResponseSchema,
+} from '#shared/contracts/pricing.contract.ts'
+
+/** A server id (22 base64url characters) named for readability. */
+const id = (name: string) => name.padEnd(22, '_')
+
+const request = {
+  objectId: id('object-1'),
+  objectScale: 1.5,
+  objectUnitLength: 'mm',
+  objectQuantity: 2,
+  params: [
+    {
+      printModeId: id('pm-1'),
+      surfaceFinishId: id('f-1'),
+      printModeColorId: id('c-1'),
+      printModeColor: '#ffffff',
+    },
+  ],
+}
+
+const price = {
+  printModeId: id('pm-1'),
+  surfaceFinishId: id('f-1'),
+  printModeColorId: id('c-1'),
+  price: { netPrice: 1_000, totalPrice: 1_190, tax: 190, taxRate: 19 },
+  linePrice: { netPrice: 2_000, totalPrice: 2_380, tax: 380 },
+  printable: true,
+  tooLarge: false,
+  tooSmall: false,
+  mightCauseProblems: false,
+  productionTimeDays: 5,
+  sheetVersion: 'sheet-7',
+}
+
+describe('pricing contract', () => {
+  it('accepts a batch request', () => {
+    expect(PricingBatchRequestSchema.parse(request)).toEqual(request)
+    expect(
+      PricingBatchRequestSchema.parse({ ...request, params: [{ printModeId: id('pm-2') }] }).params,
+    ).toHaveLength(1)
+  })
+
+  it('rejects prices and other unknown fields in the request, at the top and in a param', () => {
+    expect(PricingBatchRequestSchema.safeParse({ ...request, price: 1 }).success).toBe(false)
+    expect(
+      PricingBatchRequestSchema.safeParse({ ...request, params: [{ printModeId: id('pm-1'), netPrice: 1 }] })
+        .success,
+    ).toBe(false)
+  })
+
+  it('rejects a scale that is not a positive finite number and a quantity that is not a whole number ≥ 1', () => {
+    for (const objectScale of [0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(PricingBatchRequestSchema.safeParse({ ...request, objectScale }).success).toBe(false)
+    for (const objectQuantity of [0, 1.5])
+      expect(PricingBatchRequestSchema.safeParse({ ...request, objectQuantity }).success).toBe(false)
+  })
+
+  it('takes 1 to 200 configurations', () => {
+    expect(PricingBatchRequestSchema.safeParse({ ...request, params: [] }).success).toBe(false)
+    const many = Array.from({ length: PRICING_BATCH_MAX_PARAMS + 1 }, () => ({ printModeId: id('pm-1') }))
+    expect(PricingBatchRequestSchema.safeParse({ ...request, params: many }).success).toBe(false)
+    expect(PricingBatchRequestSchema.safeParse({ ...request, params: many.slice(1) }).success).toBe(true)
+  })
+
+  it('reads a response; money is integer cents, the selected price may be absent', () => {
+    const response = {
+      prices: [price, { ...price, printModeId: id('pm-2'), surfaceFinishId: null, printModeColorId: null }],
+      printabilityForSelected: { printable: true, tooLarge: false, tooSmall: false, price: price.linePrice },
+      printabilityForAll: { tooLarge: false },
+    }
+    expect(PricingBatchResponseSchema.parse(response)).toEqual(response)
+    const unprintable = { ...response.printabilityForSelected, printable: false, price: null }
+    expect(
+      PricingBatchResponseSchema.safeParse({ ...response, printabilityForSelected: unprintable }).success,
+    ).toBe(true)
+    const fractional = { ...price, price: { ...price.price, netPrice: 10.5 } }
+    expect(PricingBatchResponseSchema.safeParse({ ...response, prices: [fractional] }).success).toBe(false)
+  })
+})
