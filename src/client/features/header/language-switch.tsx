@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro'
+import { useLocation, useNavigate } from '@tanstack/react-router'
+import { type MouseEvent } from 'react'
+import { LOCALES, type Locale } from '#shared/domain/limits.ts'
+import { LOCALE_AUTONYMS, localizePathname } from '#client/i18n/locales.ts'
+import { useLocale } from '#client/i18n/use-locale.ts'
+
+/** Same page, other language: only the locale prefix of the path changes; search and hash stay. */
+export function LanguageSwitch() {
+  const { t } = useLingui()
+  const current = useLocale()
+  const navigate = useNavigate()
+  const location = useLocation({
+    select: (loc) => ({ pathname: loc.pathname, searchStr: loc.searchStr, hash: loc.hash }),
+  })
+  const hrefFor = (locale: Locale) =>
+    `${localizePathname(location.pathname, locale)}${location.searchStr}${location.hash ? `#${location.hash}` : ''}`
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
+    // Let the browser handle new tabs and windows.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+    event.preventDefault()
+    void navigate({ href })
+  }
+
+  return (
+    <nav className="language-switch" aria-label={t`Sprache wählen`}>
+      <ul>
+        {LOCALES.map((locale) => {
+          const href = hrefFor(locale)
+          return (
+            <li key={locale}>
+              <a
+                href={href}
+                hrefLang={locale}
+                lang={locale}
+                aria-current={locale === current ? 'true' : undefined}
+                onClick={(event) => onClick(event, href)}
+              >
+                <span aria-hidden="true">{locale.toUpperCase()}</span>
+                <span className="visually-hidden">{LOCALE_AUTONYMS[locale]}</span>
+              </a>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

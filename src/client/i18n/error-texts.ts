@@ -1,0 +1,31 @@
+import { type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { ALLOWED_MODEL_EXTENSIONS, MAX_UPLOAD_BYTES } from '#shared/domain/limits.ts'
+import { type ErrorCode } from '#shared/errors/error-codes.ts'
+
+const maxMegabytes = MAX_UPLOAD_BYTES / 1_000_000
+const extensions = ALLOWED_MODEL_EXTENSIONS.map((extension) => extension.toUpperCase()).join(', ')
+
+/**
+ * The text of every API error code machines keep in their context (`errorCodeOf`); views show these. A code added to
+ * `#shared/errors/error-codes.ts` fails typecheck here until it has a text.
+ */
+export const errorTexts = {
+  not_found: msg`Das Gesuchte wurde nicht gefunden.`,
+  route_not_found: msg`Diese Adresse gibt es nicht.`,
+  validation_failed: msg`Bitte prüfen Sie Ihre Eingaben.`,
+  unauthorized: msg`Bitte melden Sie sich an.`,
+  forbidden: msg`Dafür fehlt Ihnen die Berechtigung.`,
+  unknown_api_key: msg`Der Shop ist nicht richtig eingerichtet. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
+  conflict: msg`Die Daten wurden inzwischen geändert. Bitte laden Sie die Seite neu.`,
+  rate_limited: msg`Zu viele Anfragen. Bitte warten Sie einen Moment.`,
+  payload_too_large: msg`Die Datei ist zu groß.`,
+  service_unavailable: msg`Der Server ist aktuell nicht erreichbar. Bitte versuche es zu einem späteren Zeitpunkt erneut.`,
+  internal_error: msg`Hier scheint ein Fehler aufgetreten zu sein. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
+  file_too_large: msg`Die Datei ist größer als ${maxMegabytes} MB.`,
+  unsupported_file_type: msg`Dieses Dateiformat wird nicht unterstützt. Erlaubt sind: ${extensions}.`,
+  analysis_failed: msg`Das 3D-Modell konnte nicht analysiert werden.`,
+  analysis_timeout: msg`Die Analyse des 3D-Modells hat zu lange gedauert. Bitte versuchen Sie es erneut.`,
+  pricing_failed: msg`Der Preis konnte nicht berechnet werden.`,
+  sheet_invalid: msg`Die Preistabelle ist ungültig.`,
+} as const satisfies Record<ErrorCode, MessageDescriptor>

@@ -1,0 +1,72 @@
+import { I18nProvider } from '@lingui/react'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createTagManager } from '#client/actors/tag-manager.ts'
+import { AppActorsProvider } from '#client/app/app-actors.tsx'
+import { createAppActors, isOutdatedUserAgent } from '#client/app/create-app-actors.ts'
+import { activateLocale, i18n } from '#client/i18n/i18n.ts'
+import { isLocale, localeFromPathname, localeParam, stripLocalePrefix } from '#client/i18n/locales.ts'
+import { type AppRouter, createAppRouter } from '#client/router/router.tsx'
+
+const COOKIE_CONSENT_HASH = '#cookie-consent'
+/** Pages left for the home page on logout (spec part 1 §2). */
+const ACCOUNT_PAGES = ['/account', '/password-update', '/mail-update', '/profile-update', '/order-details']
+
+async function boot(): Promise<void> {
+  // Lingui renders nothing without an active locale: activate the URL's locale before the first render.
+  await activateLocale(localeFromPathname(window.location.pathname))
+
+  // Development only (`vite dev`): Vite replaces both flags with constants, so production builds drop this branch and
+  // the inspector code, even when NODE_ENV is not 'production' (which would make DEV true in a build).
+  const inspect =
+    import.meta.env.DEV && import.meta.env.MODE === 'development'
+      ? (await import('#client/dev/inspection.ts')).createDevInspection(window)
+      : undefined
+
+  // The actors navigate through the router, which needs the actors in its context: bind it late.
+  const late: { router?: AppRouter } = {}
+  const goHome = () => {
+    const locale = isLocale(i18n.locale) ? i18n.locale : localeFromPathname(window.location.pathname)
+    void late.router?.navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) } })
+  }
+
+  const actors = createAppActors({
+    storage: window.localStorage,
+    fetch: window.fetch.bind(window),
+    tagManager: createTagManager(document),
+    reloadPage: () => window.location.reload(),
+    scrollToTopAndGoHome: () => {
+      window.scrollTo({ top: 0 })
+      goHome()
+    },
+    leaveAccountPages: () => {
+      const path = stripLocalePrefix(window.location.pathname)
+      if (ACCOUNT_PAGES.some((page) => path === page || path.startsWith(`${page}/`))) goHome()
+    },
+    hashRequestsCookieDialog: window.location.hash === COOKIE_CONSENT_HASH,
+    isOutdatedBrowser: isOutdatedUserAgent(window.navigator.userAgent),
+    ...(inspect ? { inspect } : {}),
+  })
+  const router = createAppRouter({ context: { actors } })
+  late.router = router
+
+  // A link to #cookie-consent opens the dialog while the app runs, too.
+  window.addEventListener('hashchange', () => {
+    if (window.location.hash === COOKIE_CONSENT_HASH) actors.cookieConsent.send({ type: 'cookies.open' })
+  })
+
+  const container = document.getElementById('root')
+  if (!container) throw new Error('index.html has no #root element')
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <AppActorsProvider actors={actors}>
+          <RouterProvider router={router} />
+        </AppActorsProvider>
+      </I18nProvider>
+    </StrictMode>,
+  )
+}
+
+void boot()
