@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/conf'
+import { formatter } from '@lingui/format-po'
 
 // German is the source and default locale (spec part 1 §1): messages are written in German in the code.
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
       exclude: ['**/node_modules/**'],
     },
   ],
-  format: 'po',
+  // Without line numbers a catalog changes only when a message does.
+  format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 })
