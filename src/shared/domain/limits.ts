@@ -26,11 +26,19 @@ export const NUMBER_INPUT_LOADING_FLASH_MS = 100
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 
 // 3D preview (part 1 §9)
-export const PREVIEW = { fov: 40, canvasPx: 400, heightPx: 400, defaultColor: '#eeeeee', edgeBrightnessThreshold: 125 } as const
+export const PREVIEW = {
+  fov: 40,
+  canvasPx: 400,
+  heightPx: 400,
+  defaultColor: '#eeeeee',
+  edgeBrightnessThreshold: 125,
+} as const
 
 // Money and tax (part 1 §9, part 2 §9)
 export const CURRENCY = 'EUR'
 export const DEFAULT_TAX_RATE_PERCENT = 19
+/** Part 2 §9: in the seller's country the country rate always applies; elsewhere see tax.ts. */
+export const TAX_HOME_COUNTRY_CODE = 'DE'
 export const MIN_ORDER_VALUE_GROSS_CENTS = 3_000
 export const DEFAULT_SHIPPING_COUNTRY_CODE = 'DE'
 export const FREE_SHIPPING_METHOD_NAME = 'Standard-Versand'
@@ -72,7 +80,10 @@ export const LOCALES = ['de', 'en', 'fr'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'de'
 /** The language header value the API expects per locale (spec: DE or GB; FR for French). */
-export const LANGUAGE_HEADER_VALUES = { de: 'DE', en: 'GB', fr: 'FR' } as const satisfies Record<Locale, string>
+export const LANGUAGE_HEADER_VALUES = { de: 'DE', en: 'GB', fr: 'FR' } as const satisfies Record<
+  Locale,
+  string
+>
 export const API_KEY_HEADER = 'x-api-key'
 export const LANGUAGE_HEADER = 'x-language'
 export const DEFAULT_WHITE_LABEL = 'Standard'
