@@ -1,0 +1,264 @@
+import { BackSide, BufferAttribute, BufferGeometry, Ray, Vector3 } from 'three'
+import { MeshBVH } from 'three-mesh-bvh'
+import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
+import { type ThicknessHistogram, buildHistogram } from './thickness-histogram.ts'
+
+const PARALLEL_COS = Math.cos((15 * Math.PI) / 180)
+
+export interface ThicknessOptions {
+  /** Faces that cast rays; the others take the value of a nearby sampled face (default 12,000). */
+  maxSamples?: number
+  /** Rays on the cone around the inward normal, besides the central ray (default 8). */
+  coneRays?: number
+  /** Half-angle of the cone in degrees (default 30). */
+  coneHalfAngleDeg?: number
+}
+
+export interface WallThickness {
+  /** Thickness per face (mm at scale 1), all bodies' faces in body order; NaN where no ray came back. */
+  perFace: Float32Array
+  histogram: ThicknessHistogram
+  sampledFaces: number
+  rays: number
+}
+
+/**
+ * Wall thickness per face. From a sampled face's centroid a central ray goes along the inward normal, and a cone
+ * of rays (30° half-angle) around it; rays stop where they leave the material (back faces only, so an overlapping
+ * body's outer surface does not cut a ray short). For each cone ray, the wall it leaves through is then measured
+ * straight across, from the exit point along that wall's inward normal. The face's thickness is
+ * min(central ray, median of those wall measurements).
+ *
+ * Why: the central ray alone is exact for parallel walls but misses thin features seen edge-on (the top face of a
+ * 0.5 mm fin reads its full height). A plain cone median (Shape Diameter Function) catches them only partly (a
+ * long fin's top still reads 0.8-0.9 mm) and underestimates near convex rims, where rays leave through the side.
+ * Measuring the exit walls across fixes both: the fin's rays leave through its sides, which are 0.5 mm across;
+ * a plate rim's rays leave through the plate's side face, which is the plate's length across, so rims are not
+ * flagged. Non-sampled faces take the value of a nearby sampled face (spreadToUnsampled), so large meshes cost
+ * a bounded number of rays (1 + 2 x coneRays per sample).
+ */
+export async function computeWallThickness(
+  meshes: readonly IndexedMesh[],
+  options: ThicknessOptions = {},
+): Promise<WallThickness> {
+  const merged = mergeMeshes(meshes)
+  const { positions, indices } = merged
+  const faces = indices.length / 3
+  const faceArea = new Float64Array(faces)
+  const normals = new Float32Array(faces * 3)
+  const centroids = new Float32Array(faces * 3)
+  let minX = Infinity
+  let maxX = -Infinity
+  let minY = Infinity
+  let maxY = -Infinity
+  let minZ = Infinity
+  let maxZ = -Infinity
+  for (let i = 0; i < positions.length; i += 3) {
+    minX = Math.min(minX, positions[i]!)
+    maxX = Math.max(maxX, positions[i]!)
+    minY = Math.min(minY, positions[i + 1]!)
+    maxY = Math.max(maxY, positions[i + 1]!)
+    minZ = Math.min(minZ, positions[i + 2]!)
+    maxZ = Math.max(maxZ, positions[i + 2]!)
+  }
+  const diag = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) || 1
+  for (let f = 0; f < faces; f++) {
+    const a = 3 * indices[3 * f]!
+    const b = 3 * indices[3 * f + 1]!
+    const c = 3 * indices[3 * f + 2]!
+    const ux = positions[b]! - positions[a]!
+    const uy = positions[b + 1]! - positions[a + 1]!
+    const uz = positions[b + 2]! - positions[a + 2]!
+    const vx = positions[c]! - positions[a]!
+    const vy = positions[c + 1]! - positions[a + 1]!
+    const vz = positions[c + 2]! - positions[a + 2]!
+    const nx = uy * vz - uz * vy
+    const ny = uz * vx - ux * vz
+    const nz = ux * vy - uy * vx
+    const len = Math.hypot(nx, ny, nz)
+    faceArea[f] = len / 2
+    if (len > 0) {
+      normals[3 * f] = nx / len
+      normals[3 * f + 1] = ny / len
+      normals[3 * f + 2] = nz / len
+    }
+    for (let d = 0; d < 3; d++)
+      centroids[3 * f + d] = (positions[a + d]! + positions[b + d]! + positions[c + d]!) / 3
+  }
+
+  const samples = chooseSamples(faceArea, options.maxSamples ?? 12_000)
+  const geometry = new BufferGeometry()
+  geometry.setAttribute('position', new BufferAttribute(positions, 3))
+  // MeshBVH reorders the index in place: give it a copy
+  geometry.setIndex(new BufferAttribute(indices.slice(), 1))
+  const bvh = new MeshBVH(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
+  await Promise.resolve()
+
+  const coneRays = options.coneRays ?? 8
+  const angle = ((options.coneHalfAngleDeg ?? 30) * Math.PI) / 180
+  const perFace = new Float32Array(faces).fill(Number.NaN)
+  const ray = new Ray()
+  const dir = new Vector3()
+  const tangent = new Vector3()
+  const bitangent = new Vector3()
+  const normal = new Vector3()
+  const origin = new Vector3()
+  const back = new Vector3()
+  const walls: number[] = []
+  const offset = 1e-7 * diag
+  let rays = 0
+  /** Distance from `from` along `direction` to where the ray leaves the material, or Infinity. */
+  const exitDistance = (
+    from: Vector3,
+    direction: Vector3,
+  ): { distance: number; wall: Vector3 | undefined; point: Vector3 | undefined } => {
+    ray.origin.copy(from).addScaledVector(direction, offset)
+    ray.direction.copy(direction)
+    rays++
+    const hit = bvh.raycastFirst(ray, BackSide)
+    if (hit === null) return { distance: Infinity, wall: undefined, point: undefined }
+    return { distance: hit.distance + offset, wall: hit.face?.normal, point: hit.point }
+  }
+  for (const f of samples) {
+    if (faceArea[f] === 0) continue
+    normal.set(-normals[3 * f]!, -normals[3 * f + 1]!, -normals[3 * f + 2]!)
+    origin.set(centroids[3 * f]!, centroids[3 * f + 1]!, centroids[3 * f + 2]!)
+    const central = exitDistance(origin, normal).distance
+    // orthonormal frame around the inward normal
+    tangent
+      .set(Math.abs(normal.x) < 0.9 ? 1 : 0, Math.abs(normal.x) < 0.9 ? 0 : 1, 0)
+      .cross(normal)
+      .normalize()
+    bitangent.crossVectors(normal, tangent)
+    walls.length = 0
+    for (let k = 0; k < coneRays; k++) {
+      const phi = (2 * Math.PI * k) / coneRays
+      dir
+        .copy(normal)
+        .multiplyScalar(Math.cos(angle))
+        .addScaledVector(tangent, Math.sin(angle) * Math.cos(phi))
+        .addScaledVector(bitangent, Math.sin(angle) * Math.sin(phi))
+      const exit = exitDistance(origin, dir)
+      if (exit.wall === undefined || exit.point === undefined) continue
+      // The wall this ray leaves through, measured straight across from the exit point. A wall parallel to
+      // this face (within 15°) is the opposite side of a plate: its distance along its normal is exact and
+      // needs no second ray.
+      const wall = exit.wall
+      if (wall.x * normal.x + wall.y * normal.y + wall.z * normal.z > PARALLEL_COS) {
+        walls.push(exit.distance * Math.abs(wall.x * dir.x + wall.y * dir.y + wall.z * dir.z))
+        continue
+      }
+      back.copy(wall).negate()
+      const across = exitDistance(exit.point, back).distance
+      if (Number.isFinite(across)) walls.push(across)
+    }
+    let value = central
+    if (walls.length > coneRays / 2) {
+      walls.sort((x, y) => x - y)
+      const m = walls.length
+      const median = m % 2 === 1 ? walls[(m - 1) / 2]! : (walls[m / 2 - 1]! + walls[m / 2]!) / 2
+      value = Math.min(value, median)
+    }
+    if (Number.isFinite(value)) perFace[f] = value
+  }
+  spreadToUnsampled(perFace, samples, indices, positions.length / 3)
+  return { perFace, histogram: buildHistogram(perFace, faceArea), sampledFaces: samples.length, rays }
+}
+
+/** Area-proportional systematic sampling: every face if there are few, otherwise faces at equal area steps. */
+function chooseSamples(faceArea: Float64Array, maxSamples: number): number[] {
+  const faces = faceArea.length
+  if (faces <= maxSamples) return Array.from({ length: faces }, (_, i) => i)
+  let total = 0
+  for (let f = 0; f < faces; f++) total += faceArea[f]!
+  const step = total / maxSamples
+  const out: number[] = []
+  let next = step / 2
+  let acc = 0
+  for (let f = 0; f < faces; f++) {
+    acc += faceArea[f]!
+    if (acc >= next) {
+      out.push(f)
+      while (next <= acc) next += step
+    }
+  }
+  return out
+}
+
+/**
+ * Unsampled faces take the value of a nearby sample: values flow from faces to their vertices and back, in
+ * alternating forward and backward sweeps over the face list (sequential memory access, unlike a breadth-first
+ * queue), until every face connected to a sample has one. Where several reach a vertex the smaller wins, so thin
+ * regions are never hidden by a thicker neighbour.
+ */
+function spreadToUnsampled(
+  perFace: Float32Array,
+  samples: number[],
+  indices: Uint32Array,
+  vertexCount: number,
+): void {
+  const faces = perFace.length
+  if (samples.length === faces) return
+  const sampled = new Uint8Array(faces)
+  for (const f of samples) sampled[f] = 1
+  const vertexValue = new Float32Array(vertexCount).fill(Number.POSITIVE_INFINITY)
+  const hasValue = new Uint8Array(faces)
+  const take = (f: number): void => {
+    const t = perFace[f]!
+    const v = Number.isNaN(t) ? Number.MAX_VALUE : t
+    for (let k = 0; k < 3; k++) {
+      const i = indices[3 * f + k]!
+      if (v < vertexValue[i]!) vertexValue[i] = v
+    }
+  }
+  for (const f of samples) {
+    hasValue[f] = 1
+    take(f)
+  }
+  const fillFace = (f: number): boolean => {
+    if (hasValue[f] === 1) return false
+    const a = vertexValue[indices[3 * f]!]!
+    const b = vertexValue[indices[3 * f + 1]!]!
+    const c = vertexValue[indices[3 * f + 2]!]!
+    const m = a < b ? (a < c ? a : c) : b < c ? b : c
+    if (m === Number.POSITIVE_INFINITY) return false
+    perFace[f] = m === Number.MAX_VALUE ? Number.NaN : m
+    hasValue[f] = 1
+    take(f)
+    return true
+  }
+  for (let sweep = 0; sweep < 64; sweep++) {
+    let changed = false
+    if (sweep % 2 === 0) {
+      for (let f = 0; f < faces; f++) if (fillFace(f)) changed = true
+    } else {
+      for (let f = faces - 1; f >= 0; f--) if (fillFace(f)) changed = true
+    }
+    if (!changed) break
+  }
+}
+
+export function mergeMeshes(meshes: readonly IndexedMesh[]): {
+  positions: Float32Array
+  indices: Uint32Array
+} {
+  if (meshes.length === 1) return { positions: meshes[0]!.positions, indices: meshes[0]!.indices }
+  let vertices = 0
+  let corners = 0
+  for (const m of meshes) {
+    vertices += m.positions.length
+    corners += m.indices.length
+  }
+  const positions = new Float32Array(vertices)
+  const indices = new Uint32Array(corners)
+  let vo = 0
+  let io = 0
+  for (const m of meshes) {
+    positions.set(m.positions, vo)
+    const base = vo / 3
+    for (let i = 0; i < m.indices.length; i++) indices[io + i] = m.indices[i]! + base
+    vo += m.positions.length
+    io += m.indices.length
+  }
+  return { positions, indices }
+}

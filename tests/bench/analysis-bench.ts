@@ -1,0 +1,170 @@
+/**
+ * Benchmark of the analysis engine against admesh (a test oracle only, never a dependency).
+ *
+ *   npx tsx tests/bench/analysis-bench.ts [--triangles 1000000] [--runs 3]
+ *
+ * Generates a torus binary STL with the given number of triangles and a broken copy (2000 flipped faces,
+ * 200 one-face holes, 10 stray facets, 50 degenerate facets, 500 jittered facets at 1M; scaled for other sizes),
+ * then runs, on the same files in the same run: admesh with its default repair, our core pipeline
+ * (read + weld + repair + measure) and our full analysis. Each is a separate process timed with /usr/bin/time
+ * (wall time and peak RSS); the median of the runs is printed, with ratios against admesh.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import {
+  binaryStl,
+  injectDefects,
+  soupVolume,
+  torusSoup,
+} from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const out = path.join(here, 'out')
+const args = process.argv.slice(2)
+const option = (name: string, fallback: number): number => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? Number(args[i + 1]) : fallback
+}
+const triangles = option('triangles', 1_000_000)
+const runs = option('runs', 3)
+
+interface Sample {
+  wallS: number
+  rssMb: number
+  volume: number
+  detail?: Record<string, unknown>
+}
+
+let capturedStderr = ''
+function parseTime(stderr: string): { wallS: number; rssMb: number } {
+  const m = /TIME ([\d.]+) (\d+)/.exec(stderr)
+  if (m === null) throw new Error(`no /usr/bin/time output in: ${stderr.slice(-300)}`)
+  return { wallS: Number(m[1]), rssMb: Number(m[2]) / 1024 }
+}
+
+/** Runs a program under /usr/bin/time; returns its stdout with wall seconds and peak RSS. */
+function execTimed(command: string, commandArgs: string[]): { wallS: number; rssMb: number; stdout: string } {
+  const timeFile = path.join(out, 'time.txt')
+  const stdout = execFileSync(
+    '/usr/bin/time',
+    ['-f', 'TIME %e %M', '-o', timeFile, 'timeout', '120', command, ...commandArgs],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  )
+  capturedStderr = execFileSync('cat', [timeFile], { encoding: 'utf8' })
+  return { ...parseTime(capturedStderr), stdout }
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+async function main(): Promise<void> {
+  mkdirSync(out, { recursive: true })
+  const loadBefore = loadavg()[0]!
+  // segments: U = 2V, 2 U V = triangles
+  const v = Math.max(3, Math.round(Math.sqrt(triangles / 4)))
+  const u = 2 * v
+  const scale = (2 * u * v) / 1_000_000
+  const defects = {
+    flipped: Math.round(2000 * scale),
+    holes: Math.round(200 * scale),
+    stray: Math.max(1, Math.round(10 * scale)),
+    degenerate: Math.round(50 * scale),
+    jittered: Math.round(500 * scale),
+    duplicates: 0,
+  }
+  const cleanFile = path.join(out, `torus-${2 * u * v}.stl`)
+  const brokenFile = path.join(out, `torus-${2 * u * v}-broken.stl`)
+  const clean = torusSoup(40, 15, u, v)
+  const cleanVolume = soupVolume(clean)
+  if (!existsSync(cleanFile) || !existsSync(brokenFile)) {
+    writeFileSync(cleanFile, binaryStl(clean))
+    writeFileSync(brokenFile, binaryStl(injectDefects(clean, u, v, defects, 0.002, 7)))
+  }
+  // the bundle goes to tmp/ (ignored by git and ESLint); generated STLs to tests/bench/out/ (ignored by git)
+  const runner = path.join(here, '..', '..', 'tmp', 'bench', 'pipeline-runner.mjs')
+  rmSync(path.dirname(runner), { recursive: true, force: true })
+  await build({
+    entryPoints: [path.join(here, 'pipeline-runner.ts')],
+    // splitting keeps three.js & co. in a chunk that only the full mode loads
+    outdir: path.dirname(runner),
+    splitting: true,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+
+  const rows: string[] = []
+  for (const [label, file] of [
+    ['clean', cleanFile],
+    ['broken', brokenFile],
+  ] as const) {
+    const admesh: Sample[] = []
+    const core: Sample[] = []
+    const full: Sample[] = []
+    for (let r = 0; r < runs; r++) {
+      const a = execTimed('admesh', [file])
+      const vol = /Volume\s*:\s*([-\d.eE+]+)/.exec(a.stdout)
+      admesh.push({ wallS: a.wallS, rssMb: a.rssMb, volume: vol === null ? Number.NaN : Number(vol[1]) })
+      const c = execTimed('node', [runner, 'core', file])
+      const cj = JSON.parse(c.stdout.trim().split('\n').at(-1)!) as {
+        volume: number
+        pipelineMs: number
+        counters: Record<string, number>
+      }
+      core.push({ wallS: c.wallS, rssMb: c.rssMb, volume: cj.volume, detail: cj })
+      const f = execTimed('node', [runner, 'full', file])
+      const fj = JSON.parse(f.stdout.trim().split('\n').at(-1)!) as { volume: number; pipelineMs: number }
+      full.push({ wallS: f.wallS, rssMb: f.rssMb, volume: fj.volume, detail: fj })
+    }
+    const aw = median(admesh.map((s) => s.wallS))
+    const ar = median(admesh.map((s) => s.rssMb))
+    const cw = median(core.map((s) => s.wallS))
+    const cr = median(core.map((s) => s.rssMb))
+    const cin = median(core.map((s) => Number((s.detail as { pipelineMs: number }).pipelineMs) / 1000))
+    const fw = median(full.map((s) => s.wallS))
+    const fr = median(full.map((s) => s.rssMb))
+    const fin = median(full.map((s) => Number((s.detail as { pipelineMs: number }).pipelineMs) / 1000))
+    const rel = (x: number): string => ((x - cleanVolume) / cleanVolume).toExponential(1)
+    rows.push(
+      `| ${label} | admesh 0.98.4 | ${aw.toFixed(2)} s | – | ${ar.toFixed(0)} MB | ${admesh[0]!.volume.toFixed(3)} (${rel(admesh[0]!.volume)}) | 1.00× / 1.00× |`,
+      `| ${label} | ours: parse+weld+repair+measure | ${cw.toFixed(2)} s | ${cin.toFixed(2)} s | ${cr.toFixed(0)} MB | ${core[0]!.volume.toFixed(3)} (${rel(core[0]!.volume)}) | ${(cw / aw).toFixed(2)}× / ${(cr / ar).toFixed(2)}× |`,
+      `| ${label} | ours: full analysis | ${fw.toFixed(2)} s | ${fin.toFixed(2)} s | ${fr.toFixed(0)} MB | ${full[0]!.volume.toFixed(3)} | ${(fw / aw).toFixed(2)}× / ${(fr / ar).toFixed(2)}× |`,
+    )
+    console.error(`${label}: core counters ${JSON.stringify(core[0]!.detail?.counters)}`)
+    console.error(
+      `${label}: core stages ${JSON.stringify((core[0]!.detail as { stagesMs: unknown }).stagesMs)}`,
+    )
+    console.error(
+      `${label}: full stages ${JSON.stringify((full[0]!.detail as { stagesMs: unknown }).stagesMs)}`,
+    )
+  }
+  console.log(
+    `\n${2 * u * v} triangles, exact volume of the clean torus ${cleanVolume.toFixed(3)} mm³, median of ${runs} runs, ${new Date().toISOString()}`,
+  )
+  console.log(`defects in the broken copy: ${JSON.stringify(defects)}`)
+  console.log(
+    `${cpus().length} cores, Node ${process.version}; 1-min load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after (other work on the machine slows every program; compare the ratios)\n`,
+  )
+  console.log(
+    '| file | program | process wall | in-process pipeline | peak RSS | volume (rel. error) | time / memory vs admesh |',
+  )
+  console.log('|---|---|---|---|---|---|---|')
+  for (const row of rows) console.log(row)
+}
+
+await main()

@@ -1,0 +1,68 @@
+/**
+ * One pipeline run in its own process, for the benchmark (bundled by analysis-bench.ts and run with plain node
+ * so the process figures contain no TypeScript loader). Modes:
+ *   core: read + weld + repair + measure (the work admesh does)
+ *   full: analyzeFile with everything (internal format, 3MF, wall thickness, 24 front + 24 repair pictures)
+ * Prints one JSON line: stage timings (ms), volume, triangles, counters and this process's peak RSS.
+ */
+import { DEFAULT_ENGINE_LIMITS } from '#server/modules/analysis/engine/engine-limits.ts'
+import { measureModel } from '#server/modules/analysis/engine/measure/measures.ts'
+import { readModel } from '#server/modules/analysis/engine/read-model.ts'
+import { repairBody } from '#server/modules/analysis/engine/repair/repair-body.ts'
+import { addCounters, emptyCounters } from '#server/modules/analysis/engine/repair/repair-counters.ts'
+
+const [mode, file] = process.argv.slice(2)
+if ((mode !== 'core' && mode !== 'full') || file === undefined) {
+  console.error('usage: pipeline-runner core|full FILE')
+  process.exit(2)
+}
+
+const t0 = performance.now()
+if (mode === 'core') {
+  const { read } = await readModel(file, {
+    format: 'stl',
+    limits: DEFAULT_ENGINE_LIMITS,
+    unitScaleToMm: 1,
+    maxInputBytes: 2e9,
+  })
+  const t1 = performance.now()
+  const repaired = read.bodies.map((b) => repairBody(b))
+  const t2 = performance.now()
+  const shells = repaired.reduce((n, r) => n + r.shellCount, 0)
+  const { measures } = measureModel(
+    repaired.map((r) => r.mesh),
+    shells,
+    true,
+  )
+  const t3 = performance.now()
+  const counters = repaired.map((r) => r.counters).reduce(addCounters, emptyCounters())
+  console.log(
+    JSON.stringify({
+      mode,
+      stagesMs: { read: t1 - t0, repair: t2 - t1, measure: t3 - t2 },
+      pipelineMs: t3 - t0,
+      volume: measures.volume,
+      triangles: measures.triangles,
+      counters,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    }),
+  )
+} else {
+  // loaded only here so the core run does not pay for three.js, pngjs and fflate
+  const { analyzeFile } = await import('#server/modules/analysis/engine/analyze-file.ts')
+  const result = await analyzeFile(file, { format: 'stl' })
+  const t1 = performance.now()
+  console.log(
+    JSON.stringify({
+      mode,
+      stagesMs: result.timingsMs,
+      pipelineMs: t1 - t0,
+      volume: result.measures.volume,
+      triangles: result.measures.triangles,
+      counters: result.repairInfo,
+      pictures:
+        Object.keys(result.pictures?.front ?? {}).length + Object.keys(result.pictures?.repair ?? {}).length,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    }),
+  )
+}
