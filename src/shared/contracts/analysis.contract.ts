@@ -57,8 +57,14 @@ export const AnalysisTaskSchema = z.object({
   progress: z.number().min(0).max(100),
   /** Every message so far, oldest first. */
   messages: z.array(TaskMessageCodeSchema),
-  /** Why a failed task failed (`analysis_failed`, `unsupported_file_type`, …); absent otherwise. */
-  error: z.object({ code: ErrorCodeSchema }).optional(),
+  /**
+   * Why a failed task failed (`analysis_failed`, `analysis_timeout`, …); absent otherwise. `details` names the cause
+   * as a stable code: `{ engineCode }` for an engine error (`truncated_file`, `zip_too_large`, …) or `{ reason }`
+   * for a bound of the worker (`timeout`, `memory_limit`, `worker_crashed`, `attempts_exhausted`).
+   */
+  error: z
+    .object({ code: ErrorCodeSchema, details: z.record(z.string(), z.unknown()).optional() })
+    .optional(),
 })
 export type AnalysisTask = z.infer<typeof AnalysisTaskSchema>
 

@@ -25,10 +25,9 @@ const languageHeaderValues = LOCALES.map((locale) => LANGUAGE_HEADER_VALUES[loca
 export const LanguageHeaderSchema = z.enum(languageHeaderValues)
 export type LanguageHeader = z.infer<typeof LanguageHeaderSchema>
 
-const localeByHeader = Object.fromEntries(LOCALES.map((locale) => [LANGUAGE_HEADER_VALUES[locale], locale])) as Record<
-  LanguageHeader,
-  Locale
->
+const localeByHeader = Object.fromEntries(
+  LOCALES.map((locale) => [LANGUAGE_HEADER_VALUES[locale], locale]),
+) as Record<LanguageHeader, Locale>
 
 export function localeFromLanguageHeader(value: LanguageHeader | undefined): Locale {
   return value === undefined ? DEFAULT_LOCALE : localeByHeader[value]

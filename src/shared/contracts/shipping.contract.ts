@@ -31,5 +31,7 @@ export const ShippingCountrySchema = z.object({
 })
 export type ShippingCountry = z.infer<typeof ShippingCountrySchema>
 
-export const GetShippingCountriesResponseSchema = z.object({ shippingCountries: z.array(ShippingCountrySchema) })
+export const GetShippingCountriesResponseSchema = z.object({
+  shippingCountries: z.array(ShippingCountrySchema),
+})
 export type GetShippingCountriesResponse = z.infer<typeof GetShippingCountriesResponseSchema>

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+import { MAX_UPLOAD_BYTES } from '#shared/domain/limits.ts'
+
+/**
+ * The server's environment, validated once at start (docs/configuration.md lists every variable). Anything wrong
+ * stops the start with one message naming each bad variable, instead of failing later at the first request.
+ */
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''))
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65_535, 'must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    PUBLIC_URL: httpUrl.optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z
+      .string()
+      .min(3, 'must be an address such as "Schichtwerk <shop@example.com>"')
+      .refine((value) => !/[\r\n]/.test(value), 'must be one line')
+      .default('Schichtwerk <shop@schichtwerk.local>'),
+    PAYPAL_CLIENT_ID: z.string().optional(),
+    PAYPAL_CLIENT_SECRET: z.string().optional(),
+    PAYPAL_API_BASE: httpUrl.default('https://api-m.sandbox.paypal.com'),
+    CMS_URL: httpUrl.optional(),
+    POSTAL_LOOKUP_URL: httpUrl.default('https://api.zippopotam.us'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Uploads and their analysis (docs/analysis/README.md "Configuration"). UPLOADS_DIR is shared storage when
+    // several servers use one PostgreSQL database; it defaults to DATA_DIR/uploads.
+    UPLOADS_DIR: z.string().min(1, 'must not be empty').optional(),
+    MAX_UPLOAD_BYTES: positiveInt.max(2_000_000_000, 'must be at most 2000000000').default(MAX_UPLOAD_BYTES),
+    ANALYSIS_WORKERS: positiveInt.max(16, 'must be at most 16').optional(),
+    ANALYSIS_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100').default(180_000),
+    ANALYSIS_WORKER_HEAP_MB: positiveInt.min(32, 'must be at least 32').default(512),
+    ANALYSIS_LEASE_MS: positiveInt.min(500, 'must be at least 500').default(30_000),
+    ANALYSIS_MAX_ATTEMPTS: positiveInt.max(20, 'must be at most 20').default(3),
+    ANALYSIS_POLL_MS: positiveInt.min(10, 'must be at least 10').default(1_000),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.PAYPAL_CLIENT_ID === undefined) !== (env.PAYPAL_CLIENT_SECRET === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PAYPAL_CLIENT_ID === undefined ? 'PAYPAL_CLIENT_ID' : 'PAYPAL_CLIENT_SECRET'],
+        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+      })
+    }
+  })
+
+export type Env = z.infer<typeof EnvSchema>
+
+/** A start-up configuration problem; `message` is written for the person starting the server. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+function describeValue(raw: Record<string, string | undefined>, key: string): string {
+  const value = raw[key]
+  if (value === undefined) return 'unset'
+  // Connection URLs carry passwords.
+  if (/SECRET|_URL$/.test(key) && key !== 'PUBLIC_URL') return 'value hidden'
+  return `got "${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`
+}
+
+/** Validates the raw environment; throws a ConfigError listing every invalid variable. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  // An empty variable (`PORT=` in a compose file) means "use the default", not "invalid".
+  const present = Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  )
+  const result = EnvSchema.safeParse(present)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '(environment)')
+    return `  - ${key}: ${issue.message} (${describeValue(raw, key)})`
+  })
+  throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}\nSee docs/configuration.md.`)
+}
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV']
+  isProduction: boolean
+  port: number
+  host: string
+  /** Absolute path of DATA_DIR. */
+  dataDir: string
+  logLevel: Env['LOG_LEVEL']
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
+  /** The origin links in e-mails point to. */
+  publicUrl: string
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
+  paypal: { clientId: string; clientSecret: string; apiBase: string } | undefined
+  cmsUrl: string | undefined
+  postalLookupUrl: string
+  sessionSecret: string
+  /** Colour swatches and other images served under /api/thumbnails/. */
+  thumbnailsDir: string
+  analysis: AnalysisConfig
+}
+
+/** Uploads and the analysis task queue (docs/analysis/README.md, docs/decisions/0040-0041). */
+export interface AnalysisConfig {
+  /** Absolute path: uploads and their analysis results, one folder per model file. */
+  uploadsDir: string
+  maxUploadBytes: number
+  /** Analysis worker threads of this process (default: the CPU cores, at most 4). */
+  workers: number
+  /** Wall-time bound of one analysis; the worker is terminated when it is exceeded. */
+  timeoutMs: number
+  /** JS heap bound of one worker thread (resourceLimits.maxOldGenerationSizeMb). */
+  workerHeapMb: number
+  /** A claimed task's lease; renewed every third of it while the analysis runs. */
+  leaseMs: number
+  maxAttempts: number
+  /** How often an idle server looks for queued tasks (its own uploads wake it at once). */
+  pollMs: number
+}
+
+/**
+ * Reads SESSION_SECRET from DATA_DIR/session-secret, creating it with 256 random bits on the first start, so
+ * sessions survive restarts without anyone having to invent a secret. Call it only while holding the data-dir lock.
+ */
+export function loadOrCreateSessionSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret')
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim()
+    if (secret.length >= 32) return secret
+  }
+  const secret = randomBytes(32).toString('base64url')
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
+
+export function resolveDataDir(env: Pick<Env, 'DATA_DIR'>): string {
+  return resolve(env.DATA_DIR)
+}
+
+/** Turns a validated environment into the server's configuration. Does no I/O except through `sessionSecret`. */
+export function createConfig(env: Env, sessionSecret: () => string): Config {
+  const dataDir = resolveDataDir(env)
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    logLevel: env.LOG_LEVEL,
+    database:
+      env.DATABASE_URL === undefined
+        ? { kind: 'pglite', dataDir: join(dataDir, 'pgdata') }
+        : { kind: 'postgres', url: env.DATABASE_URL },
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    paypal:
+      env.PAYPAL_CLIENT_ID !== undefined && env.PAYPAL_CLIENT_SECRET !== undefined
+        ? {
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET,
+            apiBase: env.PAYPAL_API_BASE,
+          }
+        : undefined,
+    cmsUrl: env.CMS_URL,
+    postalLookupUrl: env.POSTAL_LOOKUP_URL,
+    sessionSecret: env.SESSION_SECRET ?? sessionSecret(),
+    thumbnailsDir: join(dataDir, 'thumbnails'),
+    analysis: {
+      uploadsDir: resolve(env.UPLOADS_DIR ?? join(dataDir, 'uploads')),
+      maxUploadBytes: env.MAX_UPLOAD_BYTES,
+      workers: env.ANALYSIS_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
+      timeoutMs: env.ANALYSIS_TIMEOUT_MS,
+      workerHeapMb: env.ANALYSIS_WORKER_HEAP_MB,
+      leaseMs: env.ANALYSIS_LEASE_MS,
+      maxAttempts: env.ANALYSIS_MAX_ATTEMPTS,
+      pollMs: env.ANALYSIS_POLL_MS,
+    },
+  }
+}

@@ -1,0 +1,177 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { THUMBNAILS_PATH } from '#shared/contracts/print-modes.contract.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { Config } from '#server/config/env.ts'
+import type { Db } from '#server/db/db.ts'
+import { errorBody, errorHandler } from '#server/http/error-handler.ts'
+import { createRequestContextResolver } from '#server/http/request-context.ts'
+import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
+import { createAuthModule } from '#server/modules/auth/auth.module.ts'
+import { createHealthRoutes } from '#server/modules/health/health.routes.ts'
+import { createHealthService } from '#server/modules/health/health.service.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
+import { createShippingRepo } from '#server/modules/shipping/shipping.repo.ts'
+import { createShippingRoutes } from '#server/modules/shipping/shipping.routes.ts'
+import { createShippingService } from '#server/modules/shipping/shipping.service.ts'
+import type { AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
+import { createCataloguePricing } from '#server/modules/pricing/pricing.module.ts'
+
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../dist/client/', import.meta.url))
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  mail: MailService
+  /** The built SPA; defaults to dist/client. */
+  clientDir?: string
+  logger?: FastifyServerOptions['logger']
+  /** Requests per minute and address; generous, it only stops floods. */
+  rateLimitPerMinute?: number
+  /** Where pricing reads analysed objects; defaults to the model_files table (tests pass a double). */
+  analysedObjects?: AnalysedObjectRepo
+  /** The analysis task runner of this process (main.ts), woken after each upload; absent: tasks wait for a poll. */
+  analysisRunner?: { wake(): void }
+}
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? ''
+  return path === '/api' || path.startsWith('/api/')
+}
+
+function originOf(url: string | undefined): string[] {
+  return url === undefined ? [] : [new URL(url).origin]
+}
+
+const SPA_NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Schichtwerk</title></head>
+<body>
+<h1>Schichtwerk API is running</h1>
+<p>The web app is not built yet. Run <code>npm run build</code> and restart the server,
+or use <code>npm run dev</code> during development.</p>
+</body>
+</html>
+`
+
+/**
+ * Builds the HTTP application: plugins, the API modules, thumbnails and the SPA. Nothing listens and nothing
+ * touches the database until a request arrives; main.ts composes it with the real dependencies, tests with theirs.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // Uploads have their own multipart limits; JSON bodies stay small.
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  })
+
+  app.setErrorHandler(errorHandler)
+
+  const external = [...originOf(config.cmsUrl), ...originOf(config.postalLookupUrl)]
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes and the 3D viewer sizes its canvas inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...originOf(config.cmsUrl)],
+        mediaSrc: ["'self'", 'blob:', ...originOf(config.cmsUrl)],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'blob:', ...external],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        // Only behind HTTPS: on http://localhost it would break every asset request.
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // The same as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
+  })
+  await app.register(fastifyCookie, { secret: config.sessionSecret })
+  await app.register(fastifyRateLimit, {
+    max: deps.rateLimitPerMinute ?? 1_000,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ErrorCode.RateLimited, `Too many requests, retry in ${context.after}`),
+  })
+
+  const authModule = createAuthModule({ db, config })
+  const cataloguePricing = createCataloguePricing({
+    config,
+    db,
+    auth: authModule,
+    ...(deps.analysedObjects === undefined ? {} : { analysedObjects: deps.analysedObjects }),
+  })
+  const context = createRequestContextResolver(cataloguePricing.whiteLabels)
+  await app.register(createHealthRoutes({ health: createHealthService(db) }))
+  await app.register(authModule.routes)
+  await cataloguePricing.register(app, context)
+  await app.register(
+    createShippingRoutes({ shipping: createShippingService(createShippingRepo(db)), context }),
+  )
+  await app.register(
+    createAnalysisRoutes({
+      db,
+      settings: config.analysis,
+      ...(deps.analysisRunner === undefined ? {} : { runner: deps.analysisRunner }),
+    }),
+  )
+
+  mkdirSync(config.thumbnailsDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: config.thumbnailsDir,
+    prefix: THUMBNAILS_PATH,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    maxAge: '1d',
+  })
+
+  const clientDir = resolve(deps.clientDir ?? DEFAULT_CLIENT_DIR)
+  const hasSpa = existsSync(join(clientDir, 'index.html'))
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      index: 'index.html',
+      dotfiles: 'deny',
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/; the rest (index.html, favicon) must be revalidated.
+        const fingerprinted = path.startsWith(join(clientDir, 'assets'))
+        reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD'
+    if (isApiPath(request.url) || !isPage) {
+      const body = errorBody(
+        ErrorCode.RouteNotFound,
+        `No route ${request.method} ${request.url.split('?', 1)[0]}`,
+      )
+      return reply.code(404).send(body)
+    }
+    // Every other page path belongs to the SPA's router.
+    if (hasSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir)
+    return reply.type('text/html; charset=utf-8').send(SPA_NOT_BUILT_PAGE)
+  })
+
+  return app
+}

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify'
+import { API_KEY_HEADER, LANGUAGE_HEADER, type Locale } from '#shared/domain/limits.ts'
+import { ApiRequestHeadersSchema, localeFromLanguageHeader } from '#shared/contracts/common.contract.ts'
+import type { WhiteLabel } from '#server/modules/white-label/white-label.repo.ts'
+import type { WhiteLabelService } from '#server/modules/white-label/white-label.service.ts'
+
+export interface RequestContext {
+  whiteLabel: WhiteLabel
+  locale: Locale
+}
+export type RequestContextResolver = (request: FastifyRequest) => Promise<RequestContext>
+
+/**
+ * The white label (API key header) and language (language header) of a request. Invalid headers answer 400
+ * validation_failed; an unknown key 401 unknown_api_key.
+ */
+export function createRequestContextResolver(whiteLabels: WhiteLabelService): RequestContextResolver {
+  return async (request) => {
+    const headers = ApiRequestHeadersSchema.parse({
+      [API_KEY_HEADER]: request.headers[API_KEY_HEADER],
+      [LANGUAGE_HEADER]: request.headers[LANGUAGE_HEADER],
+    })
+    return {
+      whiteLabel: await whiteLabels.resolve(headers[API_KEY_HEADER]),
+      locale: localeFromLanguageHeader(headers[LANGUAGE_HEADER]),
+    }
+  }
+}

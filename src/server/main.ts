@@ -1,0 +1,136 @@
+import {
+  ConfigError,
+  createConfig,
+  loadOrCreateSessionSecret,
+  parseEnv,
+  resolveDataDir,
+} from '#server/config/env.ts'
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '#server/db/data-dir-lock.ts'
+import type { Db } from '#server/db/db.ts'
+import { migrate } from '#server/db/migrate.ts'
+import { createPgliteDb } from '#server/db/pglite.ts'
+import { createPostgresDb } from '#server/db/postgres.ts'
+import { seed } from '#server/db/seed.ts'
+import { buildApp } from '#server/http/app.ts'
+import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
+import { createMailService } from '#server/modules/mail/mail.service.ts'
+
+/**
+ * Composition root: environment → data-dir lock → database → migrations → seed → HTTP. A start-up problem the
+ * operator can fix (bad variable, folder in use, port taken) ends with one clear line and exit code 1.
+ */
+
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`)
+  process.exit(1)
+}
+
+function printStaffAccount(account: { username: string; email: string; password: string }): void {
+  process.stdout.write(
+    [
+      '',
+      '================================================================',
+      ' Staff account created. The password is shown only this once:',
+      `   username: ${account.username}`,
+      `   e-mail:   ${account.email}`,
+      `   password: ${account.password}`,
+      ' Store it in a password manager now.',
+      '================================================================',
+      '',
+      '',
+    ].join('\n'),
+  )
+}
+
+async function main(): Promise<void> {
+  let env
+  try {
+    env = parseEnv(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message)
+    throw error
+  }
+
+  const dataDir = resolveDataDir(env)
+  let lock: DataDirLock
+  try {
+    lock = acquireDataDirLock(dataDir, env.DATA_DIR)
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message)
+    throw error
+  }
+  // The secret file lives in DATA_DIR, so it is read or created only while holding the lock.
+  const config = createConfig(env, () => loadOrCreateSessionSecret(dataDir))
+
+  let db: Db | undefined
+  let analysisRunner: AnalysisRunner | undefined
+  try {
+    db =
+      config.database.kind === 'pglite'
+        ? await createPgliteDb({ dataDir: config.database.dataDir })
+        : await createPostgresDb({ connectionString: config.database.url })
+    const mail = createMailService(config.mail)
+    analysisRunner = createAnalysisRunner({ db, config })
+    const app = await buildApp({ config, db, mail, logger: { level: config.logLevel }, analysisRunner })
+
+    const applied = await migrate(db)
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
+    const seeded = await seed(db, { thumbnailsDir: config.thumbnailsDir })
+    if (seeded.seeded.length > 0) app.log.info({ groups: seeded.seeded }, 'demo data seeded')
+    if (seeded.staffAccount !== undefined) printStaffAccount(seeded.staffAccount)
+    // Analysis workers run off the event loop; tasks of an earlier life of this server are reclaimed now.
+    await analysisRunner.start(app.log)
+
+    let shuttingDown = false
+    const shutdown = (signal: NodeJS.Signals) => {
+      if (shuttingDown) return
+      shuttingDown = true
+      app.log.info({ signal }, 'shutting down')
+      setTimeout(() => {
+        process.stderr.write('Shutdown took too long; exiting without a clean database close.\n')
+        process.exit(1)
+      }, SHUTDOWN_TIMEOUT_MS).unref()
+      void (async () => {
+        try {
+          await app.close()
+          // Running analyses go back to the queue (another server, or the next start, takes them).
+          await analysisRunner?.stop()
+          await db?.close()
+          mail.close()
+          lock.release()
+          process.exit(0)
+        } catch (error) {
+          app.log.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        }
+      })()
+    }
+    process.on('SIGTERM', shutdown)
+    process.on('SIGINT', shutdown)
+
+    try {
+      await app.listen({ port: config.port, host: config.host })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new ConfigError(`Port ${config.port} is already in use. Stop the other program or set PORT.`)
+      }
+      throw error
+    }
+    app.log.info({ db: db.kind, dataDir: config.dataDir }, 'Schichtwerk is ready')
+  } catch (error) {
+    await analysisRunner?.stop().catch(() => undefined)
+    await db?.close().catch(() => undefined)
+    lock.release()
+    if (error instanceof ConfigError) fail(error.message)
+    throw error
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Schichtwerk failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
+  process.exit(1)
+})

@@ -1,0 +1,195 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import {
+  CreateColorSchema,
+  CreateNamedSchema,
+  CreatePrintModeSchema,
+  CreateProcessingStepSchema,
+  CreateSurfaceFinishSchema,
+  CreateWhiteLabelSchema,
+  STAFF_RESOURCES,
+  StaffColorSchema,
+  StaffIdParamsSchema,
+  StaffNamedSchema,
+  StaffPrintModeSchema,
+  StaffProcessingStepSchema,
+  StaffSurfaceFinishSchema,
+  StaffWhiteLabelSchema,
+  staffPaths,
+  UpdateColorSchema,
+  UpdateNamedSchema,
+  UpdatePrintModeSchema,
+  UpdateProcessingStepSchema,
+  UpdateSurfaceFinishSchema,
+  UpdateWhiteLabelSchema,
+} from '#shared/contracts/staff-catalogue.contract.ts'
+import { parseResponse } from '#server/http/respond.ts'
+import { staffUserOf } from '#server/modules/auth/request-guards.ts'
+import type { StaffCatalogueService } from '#server/modules/catalogue/staff-catalogue.service.ts'
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+
+const list = <S extends z.ZodType>(key: string, schema: S) => z.object({ [key]: z.array(schema) })
+
+/**
+ * `/api/staff/{resource}`: GET lists everything (archived rows too), POST creates (201), PATCH `/{id}` updates,
+ * POST `/{id}/archive` and `/{id}/restore` hide and show again. No DELETE: nothing an order may name is deleted.
+ */
+export function createStaffCatalogueRoutes(deps: {
+  staff: StaffCatalogueService
+  requireStaff: PreHandler
+}): FastifyPluginAsync {
+  const { staff } = deps
+  return async (app) => {
+    app.addHook('preHandler', deps.requireStaff)
+    const userOf = (request: FastifyRequest) => staffUserOf(request).id
+    const idOf = (request: FastifyRequest) => StaffIdParamsSchema.parse(request.params).id
+
+    // White labels
+    app.get(staffPaths.list('white-labels'), async () =>
+      parseResponse(list('whiteLabels', StaffWhiteLabelSchema), {
+        whiteLabels: await staff.listWhiteLabels(),
+      }),
+    )
+    app.post(staffPaths.list('white-labels'), async (request, reply) => {
+      const created = await staff.createWhiteLabel(
+        userOf(request),
+        CreateWhiteLabelSchema.parse(request.body),
+      )
+      return reply
+        .code(201)
+        .send(parseResponse(z.object({ whiteLabel: StaffWhiteLabelSchema }), { whiteLabel: created }))
+    })
+    app.patch(`${staffPaths.list('white-labels')}/:id`, async (request) => {
+      const updated = await staff.updateWhiteLabel(
+        userOf(request),
+        idOf(request),
+        UpdateWhiteLabelSchema.parse(request.body),
+      )
+      return parseResponse(z.object({ whiteLabel: StaffWhiteLabelSchema }), { whiteLabel: updated })
+    })
+
+    // Materials and methods
+    for (const [resource, table, key] of [
+      ['materials', 'materials', 'material'],
+      ['methods', 'methods', 'method'],
+    ] as const) {
+      app.get(staffPaths.list(resource), async () =>
+        parseResponse(list(resource, StaffNamedSchema), { [resource]: await staff.listNamed(table) }),
+      )
+      app.post(staffPaths.list(resource), async (request, reply) => {
+        const created = await staff.createNamed(userOf(request), table, CreateNamedSchema.parse(request.body))
+        return reply.code(201).send(parseResponse(z.object({ [key]: StaffNamedSchema }), { [key]: created }))
+      })
+      app.patch(`${staffPaths.list(resource)}/:id`, async (request) => {
+        const updated = await staff.updateNamed(
+          userOf(request),
+          table,
+          idOf(request),
+          UpdateNamedSchema.parse(request.body),
+        )
+        return parseResponse(z.object({ [key]: StaffNamedSchema }), { [key]: updated })
+      })
+    }
+
+    // Surface finishes
+    app.get(staffPaths.list('surface-finishes'), async () =>
+      parseResponse(list('surfaceFinishes', StaffSurfaceFinishSchema), {
+        surfaceFinishes: await staff.listFinishes(),
+      }),
+    )
+    app.post(staffPaths.list('surface-finishes'), async (request, reply) => {
+      const created = await staff.createFinish(userOf(request), CreateSurfaceFinishSchema.parse(request.body))
+      return reply
+        .code(201)
+        .send(
+          parseResponse(z.object({ surfaceFinish: StaffSurfaceFinishSchema }), { surfaceFinish: created }),
+        )
+    })
+    app.patch(`${staffPaths.list('surface-finishes')}/:id`, async (request) => {
+      const updated = await staff.updateFinish(
+        userOf(request),
+        idOf(request),
+        UpdateSurfaceFinishSchema.parse(request.body),
+      )
+      return parseResponse(z.object({ surfaceFinish: StaffSurfaceFinishSchema }), { surfaceFinish: updated })
+    })
+
+    // Colours
+    app.get(staffPaths.list('colors'), async () =>
+      parseResponse(list('colors', StaffColorSchema), { colors: await staff.listColors() }),
+    )
+    app.post(staffPaths.list('colors'), async (request, reply) => {
+      const created = await staff.createColor(userOf(request), CreateColorSchema.parse(request.body))
+      return reply.code(201).send(parseResponse(z.object({ color: StaffColorSchema }), { color: created }))
+    })
+    app.patch(`${staffPaths.list('colors')}/:id`, async (request) => {
+      const updated = await staff.updateColor(
+        userOf(request),
+        idOf(request),
+        UpdateColorSchema.parse(request.body),
+      )
+      return parseResponse(z.object({ color: StaffColorSchema }), { color: updated })
+    })
+
+    // Processing steps
+    app.get(staffPaths.list('processing-steps'), async () =>
+      parseResponse(list('processingSteps', StaffProcessingStepSchema), {
+        processingSteps: await staff.listSteps(),
+      }),
+    )
+    app.post(staffPaths.list('processing-steps'), async (request, reply) => {
+      const created = await staff.createStep(userOf(request), CreateProcessingStepSchema.parse(request.body))
+      return reply
+        .code(201)
+        .send(
+          parseResponse(z.object({ processingStep: StaffProcessingStepSchema }), { processingStep: created }),
+        )
+    })
+    app.patch(`${staffPaths.list('processing-steps')}/:id`, async (request) => {
+      const updated = await staff.updateStep(
+        userOf(request),
+        idOf(request),
+        UpdateProcessingStepSchema.parse(request.body),
+      )
+      return parseResponse(z.object({ processingStep: StaffProcessingStepSchema }), {
+        processingStep: updated,
+      })
+    })
+
+    // Print modes
+    app.get(staffPaths.list('print-modes'), async () =>
+      parseResponse(list('printModes', StaffPrintModeSchema), { printModes: await staff.listPrintModes() }),
+    )
+    app.get(`${staffPaths.list('print-modes')}/:id`, async (request) =>
+      parseResponse(z.object({ printMode: StaffPrintModeSchema }), {
+        printMode: await staff.getPrintMode(idOf(request)),
+      }),
+    )
+    app.post(staffPaths.list('print-modes'), async (request, reply) => {
+      const created = await staff.createPrintMode(userOf(request), CreatePrintModeSchema.parse(request.body))
+      return reply
+        .code(201)
+        .send(parseResponse(z.object({ printMode: StaffPrintModeSchema }), { printMode: created }))
+    })
+    app.patch(`${staffPaths.list('print-modes')}/:id`, async (request) => {
+      const updated = await staff.updatePrintMode(
+        userOf(request),
+        idOf(request),
+        UpdatePrintModeSchema.parse(request.body),
+      )
+      return parseResponse(z.object({ printMode: StaffPrintModeSchema }), { printMode: updated })
+    })
+
+    // Archive and restore, for every resource
+    for (const resource of STAFF_RESOURCES) {
+      for (const archived of [true, false]) {
+        const path = `${staffPaths.list(resource)}/:id/${archived ? 'archive' : 'restore'}`
+        app.post(path, async (request, reply) => {
+          await staff.setArchived(userOf(request), resource, idOf(request), archived)
+          return reply.code(204).send()
+        })
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify'
+import { LOGOUT_PATH, SIGN_IN_PATH } from '#shared/contracts/auth.contract.ts'
+import type { Queryable } from '#server/db/db.ts'
+import { newId } from '#server/db/ids.ts'
+import { hashPassword } from '#server/modules/auth/password.ts'
+
+/** Cheap scrypt parameters for test accounts (the hash is self-describing, so verification follows them). */
+const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 } as const
+
+export interface TestUser {
+  id: string
+  username: string
+  password: string
+}
+
+export async function createUser(
+  db: Queryable,
+  role: 'staff' | 'customer',
+  username = `${role}-${newId().slice(0, 8)}`,
+): Promise<TestUser> {
+  const id = newId()
+  const password = `pw-${newId().slice(0, 12)}`
+  await db.query(`INSERT INTO users (id, username, email, password_hash, role) VALUES ($1, $2, $3, $4, $5)`, [
+    id,
+    username,
+    `${username}@example.test`,
+    await hashPassword(password, TEST_SCRYPT),
+    role,
+  ])
+  return { id, username, password }
+}
+
+/** The session cookie's `name=value` from a Set-Cookie header. */
+export function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {
+  const headers = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]
+  const cookie = headers.find((header) => /schichtwerk-session=[^;]+/.test(header))
+  return cookie?.split(';', 1)[0]
+}
+
+/** Signs in and returns the Cookie header value for later requests. */
+export async function signIn(app: FastifyInstance, user: TestUser): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: SIGN_IN_PATH,
+    payload: { username: user.username, password: user.password },
+  })
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+  const cookie = sessionCookieOf(response.headers['set-cookie'])
+  if (cookie === undefined) throw new Error('sign-in set no session cookie')
+  return cookie
+}
+
+export async function signOut(app: FastifyInstance, cookie: string): Promise<void> {
+  await app.inject({ method: 'POST', url: LOGOUT_PATH, headers: { cookie } })
+}

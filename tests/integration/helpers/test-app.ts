@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { createConfig, parseEnv, type Config } from '#server/config/env.ts'
+import type { Db } from '#server/db/db.ts'
+import { migrate } from '#server/db/migrate.ts'
+import { createPgliteDb } from '#server/db/pglite.ts'
+import { createPostgresDb } from '#server/db/postgres.ts'
+import { seed } from '#server/db/seed.ts'
+import { buildApp } from '#server/http/app.ts'
+import { createMailService, type MailService } from '#server/modules/mail/mail.service.ts'
+import type { AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
+import { pgliteTemplate } from '#tests/integration/helpers/pglite-template.ts'
+
+/**
+ * Integration-test harness. The database is an in-memory PGlite, or, when TEST_DATABASE_URL is set, a real
+ * PostgreSQL with a fresh schema for each caller (search_path is set on every pooled connection at connect time),
+ * dropped again by `close()`.
+ */
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
+export const testDbKind: Db['kind'] = testDatabaseUrl === undefined ? 'pglite' : 'postgres'
+
+export interface TestDb {
+  db: Db
+  close(): Promise<void>
+}
+
+/** A fresh database; `migrated: false` gives one without even the schema_migrations table. */
+export async function createTestDb(options: { migrated?: boolean } = {}): Promise<TestDb> {
+  const migrated = options.migrated ?? true
+  if (testDatabaseUrl === undefined) {
+    const db = await createPgliteDb({ loadDataDir: await pgliteTemplate(migrated) })
+    return { db, close: () => db.close() }
+  }
+  const schema = `test_${randomBytes(8).toString('hex')}`
+  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`)
+  } finally {
+    await admin.end()
+  }
+  const db = await createPostgresDb({ connectionString: testDatabaseUrl, schema, maxConnections: 4 })
+  if (migrated) await migrate(db)
+  return {
+    db,
+    async close() {
+      await db.close()
+      const cleanup = new pg.Client({ connectionString: testDatabaseUrl })
+      await cleanup.connect()
+      try {
+        await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      } finally {
+        await cleanup.end()
+      }
+    },
+  }
+}
+
+export function createTempDir(prefix = 'schichtwerk-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+export function createTestConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return createConfig(
+    parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    () => 'test-session-secret-0123456789abcdef',
+  )
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  config: Config
+  mail: MailService
+  dataDir: string
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  /** Seed the demo data (default true). */
+  seed?: boolean
+  /** The built SPA folder; defaults to a folder that does not exist (SPA not built). */
+  clientDir?: string
+  env?: Record<string, string>
+  /** Runs before the app is ready: add routes that only tests need. */
+  configure?: (app: FastifyInstance) => void
+  rateLimitPerMinute?: number
+  /** Where pricing reads analysed objects (a test double); the model_files table by default. */
+  analysedObjects?: AnalysedObjectRepo
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = createTempDir()
+  const config = createTestConfig(dataDir, options.env)
+  const { db, close: closeDb } = await createTestDb()
+  if (options.seed ?? true) await seed(db, { thumbnailsDir: config.thumbnailsDir, withStaff: false })
+  const mail = createMailService(config.mail)
+  const app = await buildApp({
+    config,
+    db,
+    mail,
+    clientDir: options.clientDir ?? join(dataDir, 'client-not-built'),
+    ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
+    ...(options.analysedObjects === undefined ? {} : { analysedObjects: options.analysedObjects }),
+  })
+  options.configure?.(app)
+  await app.ready()
+  return {
+    app,
+    db,
+    config,
+    mail,
+    dataDir,
+    async close() {
+      await app.close()
+      mail.close()
+      await closeDb()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
