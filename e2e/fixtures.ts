@@ -1,14 +1,16 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { expect, type Page, test as base } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
-const axePath = require.resolve('axe-core/axe.min.js')
+// Evaluated through the DevTools protocol: the shop's CSP (script-src 'self') rightly blocks inline script tags.
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
 /** Runs axe-core in the page and fails on serious or critical violations (minor ones are reported only). */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  await page.addScriptTag({ path: axePath })
+  await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run(document)
@@ -24,7 +26,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = []
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text())
+        // Failed responses are reported below with their URL, which the console text lacks.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
+      })
+      page.on('response', (response) => {
+        if (response.status() >= 400) errors.push(`${response.status()} ${response.request().method()} ${response.url()}`)
       })
       page.on('pageerror', (err) => errors.push(err.message))
       await use(errors)
