@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { IdSchema } from '#shared/contracts/common.contract.ts'
+import {
+  priceSheetPaths,
+  SaveSheetRequestSchema,
+  SheetVersionListResponseSchema,
+  SheetVersionResponseSchema,
+  TestSheetRequestSchema,
+  TestSheetResponseSchema,
+} from '#shared/contracts/price-sheet.contract.ts'
+import { parseResponse } from '#server/http/respond.ts'
+import { staffUserOf } from '#server/modules/auth/request-guards.ts'
+import type { PriceSheetService } from '#server/modules/pricing/price-sheet.service.ts'
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+
+const PrintModeParamsSchema = z.strictObject({ id: IdSchema })
+const VersionParamsSchema = z.strictObject({ versionId: IdSchema })
+const WhiteLabelQuerySchema = z.strictObject({ whiteLabelId: IdSchema.optional() })
+
+/** The price sheet routes (price-sheet.contract.ts); every one needs a staff session. */
+export function createPriceSheetRoutes(deps: {
+  sheets: PriceSheetService
+  requireStaff: PreHandler
+}): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('preHandler', deps.requireStaff)
+    const printModeId = (request: FastifyRequest) => PrintModeParamsSchema.parse(request.params).id
+    const whiteLabelId = (request: FastifyRequest) => WhiteLabelQuerySchema.parse(request.query).whiteLabelId
+
+    app.get(priceSheetPaths.current(':id').replace('%3Aid', ':id'), async (request) =>
+      parseResponse(SheetVersionResponseSchema, {
+        version: await deps.sheets.current(printModeId(request), whiteLabelId(request)),
+      }),
+    )
+    app.get(priceSheetPaths.versions(':id').replace('%3Aid', ':id'), async (request) =>
+      parseResponse(SheetVersionListResponseSchema, {
+        versions: await deps.sheets.versions(printModeId(request), whiteLabelId(request)),
+      }),
+    )
+    app.get(priceSheetPaths.version(':versionId').replace('%3AversionId', ':versionId'), async (request) =>
+      parseResponse(SheetVersionResponseSchema, {
+        version: await deps.sheets.version(VersionParamsSchema.parse(request.params).versionId),
+      }),
+    )
+    app.put(priceSheetPaths.current(':id').replace('%3Aid', ':id'), async (request, reply) => {
+      const version = await deps.sheets.save(
+        staffUserOf(request).id,
+        printModeId(request),
+        SaveSheetRequestSchema.parse(request.body),
+      )
+      return reply.code(201).send(parseResponse(SheetVersionResponseSchema, { version }))
+    })
+    app.post(priceSheetPaths.test(':id').replace('%3Aid', ':id'), async (request) =>
+      parseResponse(
+        TestSheetResponseSchema,
+        await deps.sheets.test(printModeId(request), TestSheetRequestSchema.parse(request.body)),
+      ),
+    )
+  }
+}

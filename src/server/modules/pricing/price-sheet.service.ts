@@ -1,0 +1,175 @@
+import type {
+  SaveSheetRequestSchema,
+  SheetVersion,
+  TestSheetRequestSchema,
+  TestSheetResponse,
+} from '#shared/contracts/price-sheet.contract.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { z } from 'zod'
+import type { Db } from '#server/db/db.ts'
+import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts'
+import { toStaffPrintMode } from '#server/modules/catalogue/staff-catalogue.service.ts'
+import type { StaffCatalogueRepo } from '#server/modules/catalogue/staff-catalogue.repo.ts'
+import type { PriceSheetRepo, SheetVersionRow } from '#server/modules/pricing/price-sheet.repo.ts'
+import type { SheetDraft } from '#server/modules/pricing/sheet/sheet-types.ts'
+import { testSheet } from '#server/modules/pricing/sheet/test-sheet.ts'
+import { validateSheet } from '#server/modules/pricing/sheet/validate-sheet.ts'
+
+/**
+ * Saving and testing price sheets (docs/decisions/0051-price-sheet-versions.md). A save validates the draft with the
+ * print mode's pricing test parameters and every colour × finish value it offers, then appends an immutable
+ * version; the catalogue cache then serves it to pricing. Testing evaluates a draft without saving anything.
+ */
+
+export function toSheetVersion(row: SheetVersionRow): SheetVersion {
+  return {
+    id: row.id,
+    printModeId: row.print_mode_id,
+    whiteLabelId: row.white_label_id,
+    version: row.version,
+    cells: row.cells,
+    optionVariables: row.option_variables,
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at).toISOString(),
+    current: row.current,
+  }
+}
+
+export interface PriceSheetServiceDeps {
+  db: Db
+  sheets: PriceSheetRepo
+  catalogue: StaffCatalogueRepo
+  cache: Pick<CatalogueCache, 'invalidate'>
+}
+
+export function createPriceSheetService(deps: PriceSheetServiceDeps) {
+  async function printModeOf(printModeId: string) {
+    const row = await deps.catalogue.findPrintMode(printModeId)
+    if (row === undefined) {
+      throw new AppError(ErrorCode.NotFound, 'Unknown print mode', {
+        details: { resource: 'printMode', id: printModeId },
+      })
+    }
+    return toStaffPrintMode(row)
+  }
+
+  async function whiteLabelOf(whiteLabelId: string | undefined): Promise<string> {
+    if (whiteLabelId === undefined) {
+      const id = await deps.catalogue.defaultWhiteLabelId()
+      if (id === undefined) throw new AppError(ErrorCode.ServiceUnavailable, 'No default white label')
+      return id
+    }
+    if ((await deps.catalogue.findWhiteLabel(whiteLabelId)) === undefined) {
+      throw new AppError(ErrorCode.NotFound, 'Unknown white label', {
+        details: { resource: 'whiteLabel', id: whiteLabelId },
+      })
+    }
+    return whiteLabelId
+  }
+
+  /** The spreadsheet variables the print mode's colours and finishes can take: each is tried on save. */
+  async function variableValues(printModeId: string, finishIds: readonly string[]) {
+    const [colors, finishes] = await Promise.all([deps.catalogue.listColors(), deps.catalogue.listFinishes()])
+    const colorValues = new Set(
+      colors.filter((c) => c.print_mode_id === printModeId && !c.archived).map((c) => c.spreadsheet_variable),
+    )
+    const finishValues = new Set(
+      finishes.filter((f) => finishIds.includes(f.id) && !f.archived).map((f) => f.spreadsheet_variable),
+    )
+    return { colorValues: [...colorValues], finishValues: [...finishValues] }
+  }
+
+  return {
+    async current(printModeId: string, whiteLabelId: string | undefined): Promise<SheetVersion> {
+      await printModeOf(printModeId)
+      const row = await deps.sheets.currentVersion(printModeId, await whiteLabelOf(whiteLabelId))
+      if (row === undefined) {
+        throw new AppError(ErrorCode.NotFound, 'The print mode has no price sheet yet', {
+          details: { resource: 'priceSheet', printModeId },
+        })
+      }
+      return toSheetVersion(row)
+    },
+
+    async versions(printModeId: string, whiteLabelId: string | undefined): Promise<SheetVersion[]> {
+      await printModeOf(printModeId)
+      return (await deps.sheets.listVersions(printModeId, await whiteLabelOf(whiteLabelId))).map(
+        toSheetVersion,
+      )
+    },
+
+    async version(versionId: string): Promise<SheetVersion> {
+      const row = await deps.sheets.findVersion(versionId)
+      if (row === undefined) {
+        throw new AppError(ErrorCode.NotFound, 'Unknown price sheet version', {
+          details: { resource: 'priceSheetVersion', id: versionId },
+        })
+      }
+      return toSheetVersion(row)
+    },
+
+    async save(
+      userId: string,
+      printModeId: string,
+      input: z.output<typeof SaveSheetRequestSchema>,
+    ): Promise<SheetVersion> {
+      const printMode = await printModeOf(printModeId)
+      const whiteLabelId = await whiteLabelOf(input.whiteLabelId)
+      const draft: SheetDraft = { cells: input.cells, optionVariables: input.optionVariables }
+      const issues = validateSheet(
+        draft,
+        printMode.pricingTestParameters,
+        await variableValues(printModeId, printMode.surfaceFinishIds),
+      )
+      if (issues.length > 0) {
+        throw new AppError(ErrorCode.SheetInvalid, 'price sheet is invalid', {
+          issues: issues.map((issue) => ({
+            path: ['cells', issue.cell],
+            code: issue.reason,
+            ...(issue.detail === undefined ? {} : { message: issue.detail }),
+          })),
+          details: { sheetIssues: issues },
+        })
+      }
+      try {
+        const row = await deps.db.transaction(async (tx) => {
+          const saved = await deps.sheets.saveVersion(tx, { printModeId, whiteLabelId, draft, userId })
+          await tx.query(
+            `INSERT INTO staff_audit_log (user_id, action, entity, entity_id, details)
+             VALUES ($1, 'save_sheet', 'print-mode', $2, $3::jsonb)`,
+            [
+              userId,
+              printModeId,
+              JSON.stringify({ versionId: saved.id, version: saved.version, whiteLabelId }),
+            ],
+          )
+          return saved
+        })
+        return toSheetVersion(row)
+      } finally {
+        deps.cache.invalidate()
+      }
+    },
+
+    async test(
+      printModeId: string,
+      input: z.output<typeof TestSheetRequestSchema>,
+    ): Promise<TestSheetResponse> {
+      const printMode = await printModeOf(printModeId)
+      const testParameters = input.testParameters ?? printMode.pricingTestParameters
+      const report = testSheet(
+        { cells: input.cells, optionVariables: input.optionVariables },
+        testParameters,
+        input.configuration ?? {},
+      )
+      return {
+        issues: report.issues.map((issue) => ({ ...issue })),
+        cells: report.cells.map((cell) => ({ ...cell })),
+        result: report.result && { ...report.result },
+        testParameters,
+      }
+    },
+  }
+}
+export type PriceSheetService = ReturnType<typeof createPriceSheetService>

@@ -1,0 +1,268 @@
+import { DEFAULT_TAX_RATE_PERCENT, type UnitOfLength } from '#shared/domain/limits.ts'
+import { lineAmounts } from '#shared/domain/tax.ts'
+import type {
+  ConfigurationPrice,
+  PricingBatchRequest,
+  PricingBatchResponse,
+  PricingParam,
+} from '#shared/contracts/pricing.contract.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type {
+  CatalogueCache,
+  CatalogueSnapshot,
+  ColorEntry,
+  FinishEntry,
+  PrintModeEntry,
+} from '#server/modules/catalogue/catalogue-cache.ts'
+import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
+import {
+  configurationPrintability,
+  priceConfiguration,
+  printabilityForAll,
+  printabilityForSelected,
+  type PriceConfigurationResult,
+} from '#server/modules/pricing/price-configuration.ts'
+import type { SheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
+import { SheetEvaluationError } from '#server/modules/pricing/sheet/sheet-errors.ts'
+
+/**
+ * `POST /api/pricing/batch-calculations` (spec part 1 §3, §4, §7): prices every requested configuration of one
+ * analysed object from the server's own data only: the analysis record (read once per request), the cached
+ * catalogue and the compiled current price sheet of each print mode. Reads only; it never writes a row.
+ */
+
+export interface PricingServiceDeps {
+  catalogue: Pick<CatalogueCache, 'get'>
+  analysedObjects: AnalysedObjectRepo
+  sheets: SheetCache
+  /** The product's tax rate (part 1 §9: "a tax rate held by the product"); DEFAULT_TAX_RATE_PERCENT. */
+  taxRatePercent?: number
+}
+
+/** A finish and colour choice resolved against the print mode (null where the print mode has none). */
+interface ResolvedParam {
+  readonly mode: PrintModeEntry
+  readonly finish: FinishEntry | null
+  readonly color: ColorEntry | null
+}
+
+function invalidParam(index: number, field: keyof PricingParam, code: string, message: string): AppError {
+  return new AppError(ErrorCode.ValidationFailed, message, {
+    issues: [{ path: ['params', index, field], code, message }],
+  })
+}
+
+/**
+ * Resolves one param: the spec's defaults (part 1 §4: the first finish, and that finish's first colour) and its
+ * rules (a colour is selectable only with a finish it supports, or when it has none and no finish is chosen).
+ */
+export function resolveParam(
+  snapshot: CatalogueSnapshot,
+  whiteLabelId: string,
+  param: PricingParam,
+  index: number,
+): ResolvedParam {
+  const mode = snapshot.offeredPrintMode(whiteLabelId, param.printModeId)
+  if (mode === undefined) {
+    throw new AppError(ErrorCode.NotFound, 'Unknown print mode', {
+      details: { resource: 'printMode', param: index, id: param.printModeId },
+    })
+  }
+
+  let finish: FinishEntry | null = null
+  if (param.surfaceFinishId !== undefined) {
+    finish = mode.finishesById.get(param.surfaceFinishId) ?? null
+    if (finish === null) {
+      throw snapshot.knownFinishIds.has(param.surfaceFinishId)
+        ? invalidParam(
+            index,
+            'surfaceFinishId',
+            'finish_not_in_print_mode',
+            'The surface finish is not offered with this print mode',
+          )
+        : invalidParam(index, 'surfaceFinishId', 'unknown_surface_finish', 'Unknown surface finish')
+    }
+  }
+
+  let color: ColorEntry | null = null
+  if (param.printModeColorId !== undefined) {
+    color = mode.colorsById.get(param.printModeColorId) ?? null
+    if (color === null) {
+      throw snapshot.knownColorIds.has(param.printModeColorId)
+        ? invalidParam(
+            index,
+            'printModeColorId',
+            'color_not_in_print_mode',
+            'The colour does not belong to this print mode',
+          )
+        : invalidParam(index, 'printModeColorId', 'unknown_color', 'Unknown colour')
+    }
+    if (finish === null && param.surfaceFinishId === undefined && color.finishIds.length > 0) {
+      // No finish named: the colour's first finish in the print mode's order.
+      finish = mode.finishesById.get(color.finishIds[0]!) ?? null
+    }
+    const offered = finish === null ? color.finishIds.length === 0 : color.finishIds.includes(finish.id)
+    if (!offered) {
+      throw invalidParam(
+        index,
+        'printModeColorId',
+        'color_not_in_finish',
+        'The colour is not offered with this surface finish',
+      )
+    }
+  } else {
+    if (finish === null && param.surfaceFinishId === undefined) finish = mode.finishes[0] ?? null
+    color =
+      finish === null
+        ? (mode.colors.find((candidate) => candidate.finishIds.length === 0) ?? null)
+        : (mode.colors.find((candidate) => candidate.finishIds.includes(finish!.id)) ?? null)
+  }
+  return { mode, finish, color }
+}
+
+export function createPricingService(deps: PricingServiceDeps) {
+  const taxRatePercent = deps.taxRatePercent ?? DEFAULT_TAX_RATE_PERCENT
+
+  async function loadObject(objectId: string): Promise<AnalysedObject> {
+    const object = await deps.analysedObjects.findAnalysedObject(objectId)
+    if (object === undefined) {
+      throw new AppError(ErrorCode.NotFound, 'Unknown 3D object', {
+        details: { resource: 'object', id: objectId },
+      })
+    }
+    return object
+  }
+
+  function priceOne(
+    snapshot: CatalogueSnapshot,
+    whiteLabelId: string,
+    object: AnalysedObject,
+    unit: UnitOfLength,
+    request: PricingBatchRequest,
+    resolved: ResolvedParam,
+    index: number,
+  ): PriceConfigurationResult {
+    const { mode, finish, color } = resolved
+    const source = snapshot.currentSheet(mode.id, whiteLabelId)
+    if (source === undefined) {
+      throw new AppError(ErrorCode.PricingFailed, 'The print mode has no price sheet', {
+        details: { reason: 'missing_sheet', printModeId: mode.id, param: index },
+      })
+    }
+    const sheet = deps.sheets.get(source.versionId) ?? deps.sheets.getOrCompile(source)
+    try {
+      return priceConfiguration({
+        analysed: object.properties,
+        scale: request.objectScale,
+        unit,
+        quantity: request.objectQuantity,
+        printMode: mode.limits,
+        color: { sheetVariable: color?.sheetVariable ?? 1 },
+        finish: { sheetVariable: finish?.sheetVariable ?? 1 },
+        sheet,
+        taxRatePercent,
+      })
+    } catch (error) {
+      if (error instanceof SheetEvaluationError) {
+        // Never a default price: the whole batch fails, naming the cell; the print-mode verdict still travels.
+        const printability = configurationPrintability({
+          analysed: object.properties,
+          scale: request.objectScale,
+          unit,
+          printMode: mode.limits,
+        })
+        throw new AppError(ErrorCode.PricingFailed, error.message, {
+          details: {
+            ...error.details,
+            printModeId: mode.id,
+            param: index,
+            tooLarge: printability.tooLarge,
+            tooSmall: printability.tooSmall,
+          },
+        })
+      }
+      throw error
+    }
+  }
+
+  return {
+    async priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricingBatchResponse> {
+      const snapshot = await deps.catalogue.get()
+      // Resolve every param before the one read, so a bad request costs no query.
+      const resolved = request.params.map((param, index) =>
+        resolveParam(snapshot, whiteLabelId, param, index),
+      )
+      const object = await loadObject(request.objectId)
+      const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
+
+      const results: PriceConfigurationResult[] = []
+      const prices: ConfigurationPrice[] = []
+      // Within one request only the print mode and the two spreadsheet variables vary: colours that share a
+      // factor (most of them) share one evaluation.
+      const memo = new Map<string, PriceConfigurationResult>()
+      for (let index = 0; index < resolved.length; index++) {
+        const entry = resolved[index]!
+        const key = `${entry.mode.id}\u0000${entry.color?.sheetVariable ?? 1}\u0000${entry.finish?.sheetVariable ?? 1}`
+        let result = memo.get(key)
+        if (result === undefined) {
+          result = priceOne(snapshot, whiteLabelId, object, unit, request, entry, index)
+          memo.set(key, result)
+        }
+        results.push(result)
+        const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
+        prices.push({
+          printModeId: entry.mode.id,
+          surfaceFinishId: entry.finish?.id ?? null,
+          printModeColorId: entry.color?.id ?? null,
+          price: {
+            netPrice: unitAmounts.netCents,
+            totalPrice: unitAmounts.totalCents,
+            tax: unitAmounts.taxCents,
+            taxRate: taxRatePercent,
+          },
+          linePrice: {
+            netPrice: result.netLineCents,
+            totalPrice: result.totalLineCents,
+            tax: result.taxCents,
+          },
+          printable: result.printable,
+          tooLarge: result.tooLarge,
+          tooSmall: result.tooSmall,
+          mightCauseProblems: result.mightCauseProblems,
+          productionTimeDays: result.productionTimeDays,
+          sheetVersion: result.sheetVersion,
+        })
+      }
+
+      // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
+      const all = snapshot.offeredPrintModes(whiteLabelId).map((mode) =>
+        configurationPrintability({
+          analysed: object.properties,
+          scale: request.objectScale,
+          unit,
+          printMode: mode.limits,
+        }),
+      )
+      const selected = printabilityForSelected(results[0]!)
+      return {
+        prices,
+        printabilityForSelected: {
+          printable: selected.printable,
+          tooLarge: selected.tooLarge,
+          tooSmall: selected.tooSmall,
+          price:
+            selected.price === null
+              ? null
+              : {
+                  netPrice: selected.price.netCents,
+                  totalPrice: selected.price.totalCents,
+                  tax: selected.price.taxCents,
+                },
+        },
+        printabilityForAll: printabilityForAll(all),
+      }
+    },
+  }
+}
+export type PricingService = ReturnType<typeof createPricingService>
