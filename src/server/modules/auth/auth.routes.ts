@@ -70,7 +70,9 @@ export function createAuthRoutes(deps: {
       reply.header('cache-control', 'no-store')
       if (session === undefined) {
         clearSessionCookie(reply)
-        throw new AppError(ErrorCode.Unauthorized, 'Not signed in')
+        // "Not signed in" is a normal answer to this probe, not an error: 201 means signed in (spec part 2 §4),
+        // 204 means anonymous, so every anonymous page view does not log a failed request in the browser.
+        return reply.code(204).send()
       }
       setSessionCookie(reply, session)
       return reply.code(201).send(answer(session))
