@@ -1,0 +1,255 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { THUMBNAILS_PATH } from '#shared/contracts/print-modes.contract.ts'
+
+/**
+ * The files of cart items (commerce-reliability checks 7, 40, 42): preview images (PNG, ≤ 2 MB) served publicly
+ * under an unguessable name below /api/thumbnails/, and attachments (technical drawings: PDF, PNG, JPEG, DXF,
+ * STEP; ≤ 20 MB) kept outside every public folder and served only as downloads. The type is what the content is,
+ * never what the client says; every stored name is made by the server.
+ */
+
+export const CART_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024
+export const CART_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024
+/** A preview image is drawn from a 400 px canvas; anything far larger is not a preview. */
+export const CART_THUMBNAIL_MAX_PIXELS = 4096
+/** The folder below THUMBNAILS_PATH (and the thumbnails directory) holding the items' preview images. */
+export const CART_THUMBNAILS_FOLDER = 'cart-items'
+
+export const ATTACHMENT_KINDS = ['pdf', 'png', 'jpeg', 'dxf', 'step'] as const
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number]
+
+/** The file-name extensions each kind may carry; the content decides the kind, the extension must agree. */
+const EXTENSIONS: Record<AttachmentKind, readonly string[]> = {
+  pdf: ['pdf'],
+  png: ['png'],
+  jpeg: ['jpg', 'jpeg'],
+  dxf: ['dxf'],
+  step: ['step', 'stp'],
+}
+
+/** What a download is served as: text formats as bytes, so nothing ever renders them. */
+export const ATTACHMENT_CONTENT_TYPES: Record<AttachmentKind, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  dxf: 'application/octet-stream',
+  step: 'application/octet-stream',
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const
+const PNG_IEND = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82] as const
+const BINARY_DXF = 'AutoCAD Binary DXF\r\n\u001a\u0000'
+
+function startsWith(bytes: Uint8Array, magic: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + magic.length) return false
+  return magic.every((byte, index) => bytes[offset + index] === byte)
+}
+
+function ascii(bytes: Uint8Array, start: number, length: number): string {
+  return Buffer.from(
+    bytes.buffer,
+    bytes.byteOffset + start,
+    Math.max(0, Math.min(length, bytes.length - start)),
+  ).toString('latin1')
+}
+
+/**
+ * A complete PNG: the signature, an IHDR chunk first with a size in bounds, and the IEND chunk at the very end
+ * (so a PNG with an HTML page or a zip appended is refused too).
+ */
+export function isPreviewPng(bytes: Uint8Array): boolean {
+  if (bytes.length < 8 + 25 + 12 || !startsWith(bytes, PNG_SIGNATURE)) return false
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (view.getUint32(8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR') return false
+  const width = view.getUint32(16)
+  const height = view.getUint32(20)
+  if (width < 1 || height < 1 || width > CART_THUMBNAIL_MAX_PIXELS || height > CART_THUMBNAIL_MAX_PIXELS)
+    return false
+  const end = bytes.length - 12
+  return view.getUint32(end) === 0 && startsWith(bytes, PNG_IEND, end + 4)
+}
+
+/** The head as text after a UTF-8 byte-order mark and leading white space. */
+function leadingText(head: Uint8Array, length: number): string {
+  let start = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0
+  while (start < head.length && (head[start] === 0x20 || (head[start]! >= 0x09 && head[start]! <= 0x0d)))
+    start++
+  return ascii(head, start, length)
+}
+
+/**
+ * The kind of an attachment from its first bytes, or undefined when it is none of the accepted ones. ASCII DXF
+ * starts with group code 0 and SECTION (optionally after 999 comments); STEP with its ISO 10303-21 header.
+ */
+export function sniffAttachment(head: Uint8Array): AttachmentKind | undefined {
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf' // %PDF-
+  if (startsWith(head, PNG_SIGNATURE)) return 'png'
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (ascii(head, 0, BINARY_DXF.length) === BINARY_DXF) return 'dxf'
+  const text = leadingText(head, 4096)
+  if (/^ISO-10303-21\s*;/.test(text)) return 'step'
+  if (/^(999\r?\n[^\r\n]*\r?\n\s*)*0\r?\nSECTION\r?\n/.test(text)) return 'dxf'
+  return undefined
+}
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.')
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase()
+}
+
+export function extensionFits(kind: AttachmentKind, fileName: string): boolean {
+  return EXTENSIONS[kind].includes(extensionOf(fileName))
+}
+
+/**
+ * The client's file name as a download name: without any path (browsers may send `C:\fakepath\…`), control
+ * characters and surrounding space, at most 255 characters; `attachment.<ext>` when nothing is left.
+ */
+export function cleanFileName(raw: string, kind: AttachmentKind): string {
+  const base = raw.split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim()
+  const fallback = `attachment.${EXTENSIONS[kind][0]}`
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') return fallback
+  if (cleaned.length <= 255) return cleaned
+  const extension = extensionOf(cleaned)
+  return `${cleaned.slice(0, 254 - extension.length)}.${extension}`
+}
+
+/** RFC 6266/8187: an ASCII fallback name and the exact name in UTF-8. */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^A-Za-z0-9._ -]/g, '_')
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+/** Raised when a stream is longer than allowed. */
+export class CartFileTooLargeError extends Error {
+  override name = 'CartFileTooLargeError'
+}
+
+export interface ReceivedAttachment {
+  tempPath: string
+  size: number
+  sha256: string
+  head: Uint8Array
+}
+
+const HEAD_BYTES = 4096
+
+export interface CartFileStore {
+  /** The public path of a preview image (`/api/thumbnails/cart-items/<name>.png`). */
+  thumbnailUrl(name: string): string
+  /** Stores a checked PNG under a new unguessable name; returns that name. */
+  writeThumbnail(png: Uint8Array): Promise<string>
+  removeThumbnail(name: string): Promise<void>
+  /** Streams an upload to a temporary file (never whole in memory), hashing it and keeping its head. */
+  receiveAttachment(
+    source: Readable,
+    options: { onLimit: (listener: () => void) => void; truncated: () => boolean },
+  ): Promise<ReceivedAttachment>
+  /** Moves a received attachment to its final place (named by the attachment's id). */
+  keepAttachment(tempPath: string, attachmentId: string): Promise<void>
+  attachmentPath(attachmentId: string): string
+  removeFile(path: string): Promise<void>
+}
+
+/** `thumbnailsDir` is the folder served under THUMBNAILS_PATH; `attachmentsDir` must not be served by anything. */
+export function createCartFileStore(options: {
+  thumbnailsDir: string
+  attachmentsDir: string
+}): CartFileStore {
+  const thumbnails = join(options.thumbnailsDir, CART_THUMBNAILS_FOLDER)
+  const incoming = join(options.attachmentsDir, '.incoming')
+  const THUMBNAIL_NAME = /^[A-Za-z0-9_-]{22}\.png$/
+  const ATTACHMENT_ID = /^[A-Za-z0-9_-]{22}$/
+
+  function thumbnailPath(name: string): string {
+    if (!THUMBNAIL_NAME.test(name)) throw new Error(`Not a cart thumbnail name: ${name}`)
+    return join(thumbnails, name)
+  }
+
+  function attachmentPath(attachmentId: string): string {
+    if (!ATTACHMENT_ID.test(attachmentId)) throw new Error(`Not an attachment id: ${attachmentId}`)
+    return join(options.attachmentsDir, attachmentId)
+  }
+
+  return {
+    thumbnailUrl: (name) => `${THUMBNAILS_PATH}${CART_THUMBNAILS_FOLDER}/${name}`,
+
+    async writeThumbnail(png) {
+      const name = `${randomBytes(16).toString('base64url')}.png`
+      const path = thumbnailPath(name)
+      await mkdir(thumbnails, { recursive: true })
+      // Never visible half-written: the static file server may be asked for it at any moment.
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
+      try {
+        await writeFile(temp, png, { flag: 'wx' })
+        await rename(temp, path)
+      } catch (error) {
+        await rm(temp, { force: true })
+        throw error
+      }
+      return name
+    },
+
+    async removeThumbnail(name) {
+      await rm(thumbnailPath(name), { force: true })
+    },
+
+    async receiveAttachment(source, { onLimit, truncated }) {
+      await mkdir(incoming, { recursive: true })
+      const tempPath = join(incoming, `${randomBytes(16).toString('base64url')}.part`)
+      const hash = createHash('sha256')
+      const headChunks: Buffer[] = []
+      let headLength = 0
+      let size = 0
+      const tooLarge = () =>
+        new CartFileTooLargeError(`The file is larger than ${CART_ATTACHMENT_MAX_BYTES} bytes`)
+      onLimit(() => source.destroy(tooLarge()))
+      try {
+        await pipeline(
+          source,
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              size += chunk.length
+              if (size > CART_ATTACHMENT_MAX_BYTES) throw tooLarge()
+              hash.update(chunk)
+              if (headLength < HEAD_BYTES) {
+                const part = chunk.subarray(0, HEAD_BYTES - headLength)
+                headChunks.push(Buffer.from(part))
+                headLength += part.length
+              }
+              yield chunk
+            }
+          },
+          createWriteStream(tempPath, { flags: 'wx' }),
+        )
+        if (truncated()) throw tooLarge()
+      } catch (error) {
+        await rm(tempPath, { force: true })
+        throw error
+      }
+      return { tempPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(headChunks)) }
+    },
+
+    async keepAttachment(tempPath, attachmentId) {
+      await mkdir(options.attachmentsDir, { recursive: true })
+      await rename(tempPath, attachmentPath(attachmentId))
+    },
+
+    attachmentPath,
+
+    async removeFile(path) {
+      await rm(path, { force: true })
+    },
+  }
+}

@@ -1,0 +1,242 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import {
+  AddCartItemsRequestSchema,
+  AddCartItemsResponseSchema,
+  CartItemParamsSchema,
+  CartItemsResponseSchema,
+  CartParamsSchema,
+  CartSchema,
+  CreateCartResponseSchema,
+  PatchCartItemRequestSchema,
+} from '#shared/contracts/cart.contract.ts'
+import { IdSchema } from '#shared/contracts/common.contract.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { RequestContextResolver } from '#server/http/request-context.ts'
+import { parseResponse } from '#server/http/respond.ts'
+import {
+  attachmentDisposition,
+  CART_ATTACHMENT_MAX_BYTES,
+  CART_THUMBNAIL_MAX_BYTES,
+  CartFileTooLargeError,
+  type CartFileStore,
+  cleanFileName,
+  extensionFits,
+  isPreviewPng,
+  sniffAttachment,
+} from '#server/modules/cart/cart-files.ts'
+import {
+  attachmentNotFound,
+  CART_PATH,
+  cartNotFound,
+  type CartService,
+  itemNotFound,
+} from '#server/modules/cart/cart.service.ts'
+
+/**
+ * `/api/checkout/cart…` (spec part 1 §7; cart.contract.ts). The cart id is the only key to a cart: a malformed id
+ * gets the very same 404 as an unknown one, and an item of another cart is an unknown item (check 38). Inputs are
+ * strict: a price, a tax or any unknown field is a 400 (check 7).
+ */
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+
+export interface CartRoutesDeps {
+  cart: CartService
+  files: Pick<CartFileStore, 'receiveAttachment' | 'removeFile'>
+  context: RequestContextResolver
+  /** Refuses cross-origin state changes (403); every POST, PATCH and DELETE of the cart passes it. */
+  sameOrigin?: PreHandler
+}
+
+/** Uploads cost disk space: far below the global limit, still generous for people. */
+const UPLOADS_PER_MINUTE = 60
+
+const AttachmentParamsSchema = z.object({
+  cartId: IdSchema,
+  itemId: IdSchema,
+  attachmentId: IdSchema,
+})
+
+function cartParams(request: FastifyRequest) {
+  const parsed = CartParamsSchema.safeParse(request.params)
+  if (!parsed.success) throw cartNotFound()
+  return parsed.data
+}
+
+function itemParams(request: FastifyRequest) {
+  const params = request.params as { cartId?: unknown; itemId?: unknown }
+  if (!IdSchema.safeParse(params.cartId).success) throw cartNotFound()
+  const parsed = CartItemParamsSchema.safeParse(params)
+  if (!parsed.success) throw itemNotFound()
+  return parsed.data
+}
+
+const expectFile = () =>
+  new AppError(ErrorCode.ValidationFailed, 'Expected multipart/form-data with a field "file"')
+
+async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw expectFile()
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } })
+  if (part === undefined || part.fieldname !== 'file') throw expectFile()
+  return part
+}
+
+function isTooLarge(error: unknown): boolean {
+  return (
+    error instanceof CartFileTooLargeError ||
+    (error instanceof Error && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+  )
+}
+
+/** Refused before the body was read to its end: close the connection rather than read the rest of it. */
+function abandon(request: FastifyRequest, reply: FastifyReply, part: MultipartFile | undefined): void {
+  if (part !== undefined && !part.file.destroyed) part.file.destroy()
+  if (!request.raw.complete) reply.header('connection', 'close')
+}
+
+export function createCartRoutes(deps: CartRoutesDeps): FastifyPluginAsync {
+  const { cart, context } = deps
+  return async (app) => {
+    // Scoped to these routes; each upload route sets its own size limit.
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: CART_ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    })
+    if (deps.sameOrigin !== undefined) app.addHook('preHandler', deps.sameOrigin)
+
+    app.post(CART_PATH, async (request, reply) => {
+      const { whiteLabel } = await context(request)
+      return reply
+        .code(201)
+        .send(parseResponse(CreateCartResponseSchema, await cart.createCart(whiteLabel.id)))
+    })
+
+    app.get(`${CART_PATH}/:cartId`, async (request) => {
+      const { cartId } = cartParams(request)
+      const { locale } = await context(request)
+      return parseResponse(CartSchema, await cart.getCart(cartId, locale))
+    })
+
+    app.post(`${CART_PATH}/:cartId/item`, async (request) => {
+      const { cartId } = cartParams(request)
+      const { locale } = await context(request)
+      const body = AddCartItemsRequestSchema.parse(request.body)
+      return parseResponse(AddCartItemsResponseSchema, await cart.addItems(cartId, locale, body.items))
+    })
+
+    app.patch(`${CART_PATH}/:cartId/item/:itemId`, async (request) => {
+      const { cartId, itemId } = itemParams(request)
+      const { locale } = await context(request)
+      const body = PatchCartItemRequestSchema.parse(request.body)
+      return parseResponse(
+        CartItemsResponseSchema,
+        await cart.patchItem(cartId, itemId, locale, body.items[0]),
+      )
+    })
+
+    app.delete(`${CART_PATH}/:cartId/item/:itemId`, async (request) => {
+      const { cartId, itemId } = itemParams(request)
+      const { locale } = await context(request)
+      return parseResponse(CartItemsResponseSchema, await cart.deleteItem(cartId, itemId, locale))
+    })
+
+    const uploadRoute = { config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: 60_000 } } }
+
+    app.post(`${CART_PATH}/:cartId/item/:itemId/thumbnail`, uploadRoute, async (request, reply) => {
+      const { cartId, itemId } = itemParams(request)
+      const { locale } = await context(request)
+      await cart.assertItem(cartId, itemId)
+      let part: MultipartFile | undefined
+      let png: Buffer
+      try {
+        part = await filePart(request, CART_THUMBNAIL_MAX_BYTES)
+        png = await part.toBuffer()
+      } catch (error) {
+        abandon(request, reply, part)
+        if (isTooLarge(error)) {
+          throw new AppError(
+            ErrorCode.FileTooLarge,
+            `A preview image has at most ${CART_THUMBNAIL_MAX_BYTES} bytes`,
+          )
+        }
+        throw error
+      }
+      if (!isPreviewPng(png)) {
+        throw new AppError(ErrorCode.UnsupportedFileType, 'A preview image must be a PNG', {
+          details: { accepted: ['png'] },
+        })
+      }
+      return parseResponse(CartItemsResponseSchema, await cart.setThumbnail(cartId, itemId, locale, png))
+    })
+
+    app.post(`${CART_PATH}/:cartId/item/:itemId/attachments`, uploadRoute, async (request, reply) => {
+      const { cartId, itemId } = itemParams(request)
+      const { locale } = await context(request)
+      await cart.assertItem(cartId, itemId)
+      let part: MultipartFile | undefined
+      let received
+      try {
+        part = await filePart(request, CART_ATTACHMENT_MAX_BYTES)
+        const file = part.file
+        received = await deps.files.receiveAttachment(file, {
+          onLimit: (listener) => file.once('limit', listener),
+          truncated: () => file.truncated,
+        })
+      } catch (error) {
+        abandon(request, reply, part)
+        if (isTooLarge(error)) {
+          throw new AppError(
+            ErrorCode.FileTooLarge,
+            `An attachment has at most ${CART_ATTACHMENT_MAX_BYTES} bytes`,
+          )
+        }
+        throw error
+      }
+      const kind = received.size === 0 ? undefined : sniffAttachment(received.head)
+      if (kind === undefined || !extensionFits(kind, part.filename)) {
+        await deps.files.removeFile(received.tempPath)
+        throw new AppError(
+          ErrorCode.UnsupportedFileType,
+          'An attachment must be a PDF, PNG, JPEG, DXF or STEP file with a matching extension',
+          { details: { accepted: ['pdf', 'png', 'jpg', 'jpeg', 'dxf', 'step', 'stp'] } },
+        )
+      }
+      return parseResponse(
+        CartItemsResponseSchema,
+        await cart.addAttachment(cartId, itemId, locale, {
+          received,
+          kind,
+          fileName: cleanFileName(part.filename, kind),
+        }),
+      )
+    })
+
+    app.get(
+      `${CART_PATH}/:cartId/item/:itemId/attachments/:attachmentId/:fileName`,
+      async (request, reply) => {
+        const parsed = AttachmentParamsSchema.safeParse(request.params)
+        if (!parsed.success) throw attachmentNotFound()
+        const { cartId, itemId, attachmentId } = parsed.data
+        const file = await cart.openAttachment(cartId, itemId, attachmentId)
+        const size = await stat(file.path).then(
+          (stats) => stats.size,
+          () => undefined,
+        )
+        if (size === undefined) throw attachmentNotFound()
+        // A download, never a page: even a crafted file cannot run as a document of our origin (check 42).
+        return reply
+          .type(file.contentType)
+          .header('content-length', size)
+          .header('content-disposition', attachmentDisposition(file.fileName))
+          .header('content-security-policy', 'sandbox')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-cache')
+          .send(createReadStream(file.path))
+      },
+    )
+  }
+}
