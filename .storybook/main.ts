@@ -7,7 +7,14 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: { reactDocgen: false },
-  staticDirs: ['../src/client/public'],
+  // The analysis service's files for the story fixtures (3MF models, front, repair and wall-thickness pictures),
+  // served where the client looks for them: stories load real pictures and a real model into the 3D preview.
+  staticDirs: [
+    '../src/client/public',
+    { from: '../src/client/testing/story-assets/analytx', to: '/api/analytx' },
+    // The CMS pictures of the seed content, where CMS pages point (`/api/cms/media/…`).
+    { from: '../src/server/modules/content/media', to: '/api/cms/media' },
+  ],
   viteFinal: (viteConfig) => {
     const {
       test: _test,

@@ -2,11 +2,20 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createFilePickerOpener } from '#client/actors/file-picker.ts'
 import { createTagManager } from '#client/actors/tag-manager.ts'
+import { createXhrUpload } from '#client/actors/xhr-upload.ts'
 import { AppActorsProvider } from '#client/app/app-actors.tsx'
 import { createAppActors, isOutdatedUserAgent } from '#client/app/create-app-actors.ts'
+import { noticesConfig } from '#client/features/notices/notices-config.ts'
 import { activateLocale, i18n } from '#client/i18n/i18n.ts'
-import { isLocale, localeFromPathname, localeParam, stripLocalePrefix } from '#client/i18n/locales.ts'
+import {
+  isLocale,
+  localeFromPathname,
+  localeParam,
+  localizePathname,
+  stripLocalePrefix,
+} from '#client/i18n/locales.ts'
 import { type AppRouter, createAppRouter } from '#client/router/router.tsx'
 
 const COOKIE_CONSENT_HASH = '#cookie-consent'
@@ -26,26 +35,48 @@ async function boot(): Promise<void> {
 
   // The actors navigate through the router, which needs the actors in its context: bind it late.
   const late: { router?: AppRouter } = {}
+  const currentLocale = () =>
+    isLocale(i18n.locale) ? i18n.locale : localeFromPathname(window.location.pathname)
   const goHome = () => {
-    const locale = isLocale(i18n.locale) ? i18n.locale : localeFromPathname(window.location.pathname)
-    void late.router?.navigate({ to: '/{-$locale}', params: { locale: localeParam(locale) } })
+    void late.router?.navigate({ to: '/{-$locale}', params: { locale: localeParam(currentLocale()) } })
   }
+  const isHome = () => stripLocalePrefix(window.location.pathname) === '/'
 
   const actors = createAppActors({
     storage: window.localStorage,
     fetch: window.fetch.bind(window),
+    upload: createXhrUpload(),
+    locale: currentLocale,
+    onLocaleChange: (listener) => {
+      i18n.on('change', listener)
+    },
+    apiKey: import.meta.env.VITE_API_KEY as string | undefined,
     tagManager: createTagManager(document),
     reloadPage: () => window.location.reload(),
     scrollToTopAndGoHome: () => {
       window.scrollTo({ top: 0 })
       goHome()
     },
+    showConfigure: () => {
+      if (!isHome()) goHome()
+    },
+    showCart: () => {
+      window.scrollTo({ top: 0 })
+      void late.router?.navigate({ to: '/{-$locale}/cart', params: { locale: localeParam(currentLocale()) } })
+    },
+    redirectToLogin: (returnTo) => {
+      const search = new URLSearchParams({ returnTo }).toString()
+      void late.router?.navigate({ href: `${localizePathname('/login', currentLocale())}?${search}` })
+    },
+    currentPath: () => `${window.location.pathname}${window.location.search}`,
+    openFilePicker: createFilePickerOpener(document),
     leaveAccountPages: () => {
       const path = stripLocalePrefix(window.location.pathname)
       if (ACCOUNT_PAGES.some((page) => path === page || path.startsWith(`${page}/`))) goHome()
     },
     hashRequestsCookieDialog: window.location.hash === COOKIE_CONSENT_HASH,
-    isOutdatedBrowser: isOutdatedUserAgent(window.navigator.userAgent),
+    // The warning can be switched off (VITE_NOTICE_OUTDATED_BROWSER, docs/configuration.md).
+    isOutdatedBrowser: noticesConfig.outdatedBrowser && isOutdatedUserAgent(window.navigator.userAgent),
     ...(inspect ? { inspect } : {}),
   })
   const router = createAppRouter({ context: { actors } })

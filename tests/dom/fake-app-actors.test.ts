@@ -8,7 +8,8 @@ import { orderProcessPathModel } from '#machines/order-process/order-process.pat
 import { preferencesPathModel } from '#machines/preferences/preferences.paths.ts'
 import { sessionPathModel } from '#machines/session/session.paths.ts'
 import { statesOf } from '#tests/graph/path-testing.ts'
-import { createFakeAppActors, FAKE_STATES } from '#client/testing/fake-app-actors.ts'
+import { createFakeAppActors, FAKE_STATES, preferencesStateName } from '#client/testing/fake-app-actors.ts'
+import { cartStateName, CONFIGURE_STORY_STATES, uploadStateName } from '#client/testing/story-states.ts'
 
 const names = (states: Array<{ name: string }>) => [...new Set(states.map((state) => state.name))].sort()
 
@@ -33,12 +34,7 @@ describe('fake app actors know every reachable state', () => {
   })
 
   it('preferences', () => {
-    const reachable = statesOf(preferencesPathModel, {
-      key: (snapshot) =>
-        snapshot.value === 'ready'
-          ? `ready:${snapshot.context.isBusinessCustomer.value ? 'business' : 'private'}`
-          : String(snapshot.value),
-    })
+    const reachable = statesOf(preferencesPathModel, { key: preferencesStateName })
     expect(names(reachable)).toEqual([...FAKE_STATES.preferences].sort())
   })
 
@@ -50,5 +46,32 @@ describe('fake app actors know every reachable state', () => {
   it.each(FAKE_STATES.session)('starts the session in %s', (session) => {
     const { actors } = createFakeAppActors({ states: { session } })
     expect(actors.session.getSnapshot().value).toBe(session)
+  })
+})
+
+describe('fake app actors: upload, cart, print modes and configuration', () => {
+  it.each(FAKE_STATES.upload)('starts the upload in %s', (upload) => {
+    const { actors } = createFakeAppActors({ states: { upload } })
+    expect(uploadStateName(actors.upload.get().getSnapshot())).toBe(upload)
+  })
+
+  it.each(FAKE_STATES.cart)('starts the cart in %s with the given items', (cart) => {
+    const { actors } = createFakeAppActors({ states: { cart }, cartItemCount: 2 })
+    const snapshot = actors.cart.getSnapshot()
+    expect(cartStateName(snapshot)).toBe(cart)
+    if (cart !== 'loading') expect(snapshot.context.items).toHaveLength(2)
+  })
+
+  it.each(FAKE_STATES.printModes)('starts the print modes in %s', (printModes) => {
+    const { actors } = createFakeAppActors({ states: { printModes } })
+    expect(actors.printModes.getSnapshot().value).toBe(printModes)
+  })
+
+  it.each(CONFIGURE_STORY_STATES)('configures a file in %s', (state) => {
+    const { actors } = createFakeAppActors({ configure: { state, pricing: 'printable' } })
+    const session = actors.configuration.get()
+    expect(session).not.toBeNull()
+    expect(actors.orderProcess.getSnapshot().value).toBe('configureModel')
+    expect(session?.pricing.getSnapshot().value).toBe('ready')
   })
 })

@@ -3,6 +3,9 @@ import { Outlet, useMatches } from '@tanstack/react-router'
 import { CookieConsentDialog } from '#client/features/cookie-consent/cookie-consent-dialog.tsx'
 import { SiteFooter } from '#client/features/footer/site-footer.tsx'
 import { SiteHeader } from '#client/features/header/site-header.tsx'
+import { OrderPanel } from '#client/features/order-panel/order-panel.tsx'
+import { SiteNotices } from '#client/features/notices/site-notices.tsx'
+import { WelcomeModal } from '#client/features/notices/welcome-modal.tsx'
 import { OutdatedBrowserWarning } from '#client/features/outdated-browser/outdated-browser-warning.tsx'
 import { Snackbar } from '#client/features/snackbar/snackbar.tsx'
 import { StepsBar } from '#client/features/steps-bar/steps-bar.tsx'
@@ -20,13 +23,16 @@ export function AppShell() {
       </a>
       <OutdatedBrowserWarning />
       <SiteHeader />
+      <SiteNotices />
       {showStepsBar && <StepsBar />}
       <main id="main-content" className="app__main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
+      <OrderPanel />
       <Snackbar />
       <CookieConsentDialog />
+      <WelcomeModal />
     </div>
   )
 }

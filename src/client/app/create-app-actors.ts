@@ -1,34 +1,101 @@
 import { createActor, type InspectionEvent, type Observer, type Snapshot } from 'xstate'
 import { notificationsMachine } from '#machines/notifications/notifications.machine.ts'
-import { NOTIFICATION_DEFAULT_MS } from '#shared/domain/limits.ts'
+import { type Input as UploadInput } from '#machines/upload/upload.machine.ts'
+import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
+import {
+  CREATE_NEW_UPLOAD_DELAY_MS,
+  DEMO_ANALYZING_DELAY_MS,
+  NOTIFICATION_DEFAULT_MS,
+  PRICE_LOADING_FLAG_CLEAR_MS,
+  PRICING_INVALID_DEBOUNCE_MS,
+  type Locale,
+  TASK_POLL_INTERVAL_MS,
+  TASK_POLL_MAX_TRIES,
+} from '#shared/domain/limits.ts'
+import { createApiClient, type UploadTransport } from '#client/actors/api-client.ts'
+import { createSessionGuard, refreshSessionCall } from '#client/actors/api-session.ts'
+import { createCartActors } from '#client/actors/cart.actors.ts'
 import { createCookieConsentActors } from '#client/actors/cookie-consent.actors.ts'
 import { createOrderProcessActors } from '#client/actors/order-process.actors.ts'
 import { createPreferencesActors } from '#client/actors/preferences.actors.ts'
+import { createPrintModesActors } from '#client/actors/print-modes.actors.ts'
 import { createSessionActors } from '#client/actors/session.actors.ts'
 import { type TagManager } from '#client/actors/tag-manager.ts'
-import { type AppActors, type CartSummary, EMPTY_CART_SUMMARY } from './app-actors.tsx'
+import { type ContentSnapshots, createContentActors } from '#client/features/cms/content-actors.ts'
+import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
+import { withoutDisabledNotices } from '#client/features/notices/notice-filter.ts'
+import { type AppActors } from './app-actors.tsx'
+import { createCartRequests, createOrderFlow } from './order-flow.ts'
 
 /** The browser edges the app actors use; main.tsx passes the real ones, stories and tests fakes. */
 export type AppActorDeps = {
   storage: Storage
   fetch: typeof fetch
+  /** The multipart upload with progress (XHR in the browser). */
+  upload: UploadTransport
+  /** The active locale (the language header of every API call). */
+  locale: () => Locale
+  /** Called with a listener that runs when the language changes (the catalogue is reloaded then). */
+  onLocaleChange?: (listener: () => void) => void
+  /** The white label's API key (`VITE_API_KEY`); none: the default white label. */
+  apiKey?: string | undefined
   tagManager: TagManager
   reloadPage: () => void
   scrollToTopAndGoHome: () => void
   leaveAccountPages: () => void
+  /** The configure view lives on the home page: navigate there without scrolling. */
+  showConfigure: () => void
+  /** The cart page, after "add to cart". */
+  showCart: () => void
+  /** The session could not be refreshed after a 403: the login page, returning to `returnTo`. */
+  redirectToLogin: (returnTo: string) => void
+  /** The current path (where the login page returns to). */
+  currentPath: () => string
+  /** Clicks the visible file input (the upload's create-new button). */
+  openFilePicker: () => void
   /** The URL hash asks for the cookie dialog (`#cookie-consent`). */
   hashRequestsCookieDialog: boolean
   isOutdatedBrowser: boolean
   /** NOTIFICATION_DEFAULT_MS unless a story wants notifications to stay. */
   notificationDurationMs?: number
+  /** The upload's limits; the shop's constants unless a test wants them small. */
+  uploadInput?: UploadInput
   /** The dev-only inspector (Stately and the local page); undefined in production. */
   inspect?: Observer<InspectionEvent>
   /** Start actors in a given state (persisted snapshots; stories take them from the path models). */
   snapshots?: Partial<Record<AppActorName, Snapshot<unknown>>>
-  cartSummary?: CartSummary
+  /** Start with a file being configured (stories and tests). */
+  configuration?: { file: AnalysisFile; configure?: Snapshot<unknown>; pricing?: Snapshot<unknown> }
+  /** Start the content actors (CMS navigation and page, newsletter and contact forms) in given states. */
+  contentSnapshots?: ContentSnapshots
+  /** The notices to show; this build's `VITE_NOTICE_*` configuration by default. */
+  notices?: NoticesConfig
 }
 
-export type AppActorName = Exclude<keyof AppActors, 'cartSummary'>
+export type AppActorName =
+  | 'orderProcess'
+  | 'cookieConsent'
+  | 'notifications'
+  | 'preferences'
+  | 'session'
+  | 'cart'
+  | 'printModes'
+  | 'upload'
+
+export const SHOP_UPLOAD_INPUT: UploadInput = {
+  maxPolls: TASK_POLL_MAX_TRIES,
+  pollIntervalMs: TASK_POLL_INTERVAL_MS,
+  createNewDelayMs: CREATE_NEW_UPLOAD_DELAY_MS,
+  demoDelayMs: DEMO_ANALYZING_DELAY_MS,
+}
+
+const PRICING_INPUT = {
+  debounceMs: PRICING_INVALID_DEBOUNCE_MS,
+  loadingFlagClearMs: PRICE_LOADING_FLAG_CLEAR_MS,
+}
+
+/** Where the app actors' stop functions are kept, for {@link stopAppActors}. */
+const stoppers = new WeakMap<AppActors, () => void>()
 
 /** Creates and starts the app-level actors with the client implementations of their edges. */
 export function createAppActors(deps: AppActorDeps): AppActors {
@@ -60,28 +127,102 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     createSessionActors({ fetch: deps.fetch, notifications, leaveAccountPages: deps.leaveAccountPages }),
     options('session'),
   )
-  for (const actor of [notifications, orderProcess, cookieConsent, preferences, session]) actor.start()
-  return {
+
+  const api = createApiClient({
+    fetch: deps.fetch,
+    upload: deps.upload,
+    locale: deps.locale,
+    apiKey: deps.apiKey,
+    withSession: createSessionGuard({
+      refresh: refreshSessionCall(deps.fetch),
+      redirectToLogin: deps.redirectToLogin,
+      notifySessionExpired: () => session.send({ type: 'session.expired' }),
+      returnTo: deps.currentPath,
+    }),
+  })
+  const cartRequests = createCartRequests()
+  const cart = createActor(
+    createCartActors({
+      api,
+      storage: deps.storage,
+      notifications,
+      onEmptied: () => orderProcess.send({ type: 'cart.emptied' }),
+      onItemsAdded: (requestId, ids) => cartRequests.itemsAdded(requestId, ids),
+      onAddFailed: (requestId) => cartRequests.addFailed(requestId),
+    }),
+    options('cart'),
+  )
+  const printModes = createActor(createPrintModesActors({ api }), options('printModes'))
+  const notices = deps.notices ?? noticesConfig
+  const content = createContentActors({
+    api,
+    notifications,
+    locale: deps.locale,
+    storage: deps.storage,
+    goHome: deps.scrollToTopAndGoHome,
+    notices,
+    snapshots: deps.contentSnapshots,
+    inspect: deps.inspect,
+  })
+
+  for (const actor of [notifications, orderProcess, cookieConsent, preferences, session, cart, printModes]) {
+    actor.start()
+  }
+  deps.onLocaleChange?.(() => {
+    if (printModes.getSnapshot().can({ type: 'printModes.reload' }))
+      printModes.send({ type: 'printModes.reload' })
+  })
+
+  const flow = createOrderFlow({
+    api,
+    notifications: withoutDisabledNotices(notifications, notices),
+    orderProcess,
+    cart,
+    cartRequests,
+    printModes,
+    uploadInput: deps.uploadInput ?? SHOP_UPLOAD_INPUT,
+    pricingInput: PRICING_INPUT,
+    openFilePicker: deps.openFilePicker,
+    showConfigure: deps.showConfigure,
+    showCart: deps.showCart,
+    inspect: deps.inspect,
+    snapshots: { upload: deps.snapshots?.upload, configuration: deps.configuration },
+  })
+
+  const actors: AppActors = {
     notifications,
     orderProcess,
     cookieConsent,
     preferences,
     session,
-    cartSummary: deps.cartSummary ?? EMPTY_CART_SUMMARY,
+    cart,
+    printModes,
+    upload: flow.upload,
+    configuration: flow.configuration,
+    reloadPage: deps.reloadPage,
+    content: content.actors,
   }
+  stoppers.set(actors, () => {
+    flow.stop()
+    content.stop()
+    for (const actor of [
+      notifications,
+      orderProcess,
+      cookieConsent,
+      preferences,
+      session,
+      cart,
+      printModes,
+    ]) {
+      actor.stop()
+    }
+  })
+  return actors
 }
 
 /** Stops every app actor (stories and tests, when their view unmounts). */
 export function stopAppActors(actors: AppActors): void {
-  for (const actor of [
-    actors.notifications,
-    actors.orderProcess,
-    actors.cookieConsent,
-    actors.preferences,
-    actors.session,
-  ]) {
-    actor.stop()
-  }
+  stoppers.get(actors)?.()
 }
 
 /** IE 11 (Trident) is the outdated browser the spec warns about. */

@@ -42,13 +42,14 @@ export const notificationTexts = {
     title: errorTitle,
     body: msg`Ihre Newsletteranmeldung konnte nicht verarbeitet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   },
+  // Part 2 §8: contact success and failure (the failure is the attachment failure's text).
   'contact-success': {
-    title: msg`Nachricht versendet`,
-    body: msg`Vielen Dank für Ihre Nachricht. Wir melden uns in Kürze bei Ihnen.`,
+    title: msg`Absenden erfolgreich`,
+    body: msg`Ihre Anfrage wurde versendet. Wir melden uns in Kürze bei Ihnen zurück.`,
   },
   'contact-failure': {
     title: errorTitle,
-    body: msg`Ihre Nachricht konnte nicht versendet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
+    body: msg`Ihre Anfrage konnte nicht versendet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   },
   'logout-success': { title: msg`Logout erfolgreich`, body: msg`Sie wurden erfolgreich ausgeloggt.` },
   'account-save-success': { title: msg`Gespeichert`, body: msg`Ihre Kundendaten wurden gespeichert.` },
@@ -64,13 +65,14 @@ export const notificationTexts = {
     title: msg`Passwort geändert`,
     body: msg`Ihr Passwort wurde geändert. Bitte melden Sie sich erneut an.`,
   },
+  // Part 2 §8: the VAT-ID was received (not yet checked); the notice stays 15 s.
   'vat-id-success': {
-    title: msg`USt-IdNr. bestätigt`,
-    body: msg`Ihre Umsatzsteuer-Identifikationsnummer wurde erfolgreich geprüft.`,
+    title: msg`Wir haben Ihre Anfrage erhalten.`,
+    body: msg`Wir prüfen Ihre Umsatzsteuer-Identifikationsnummer und melden uns in Kürze bei Ihnen.`,
   },
   'vat-id-failure': {
     title: errorTitle,
-    body: msg`Ihre Umsatzsteuer-Identifikationsnummer konnte nicht bestätigt werden.`,
+    body: msg`Ihre Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   },
   'order-load-failure': { title: errorTitle, body: msg`Die Bestellung konnte nicht geladen werden.` },
   'order-failure': {

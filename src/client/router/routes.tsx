@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { DEFAULT_LOCALE } from '#shared/domain/limits.ts'
 import { type AppActors } from '#client/app/app-actors.tsx'
 import { AppShell } from '#client/app/app-shell.tsx'
-import { HomePage } from '#client/features/home/home-page.tsx'
+import { cmsSlugOfPath } from '#client/features/cms/cms-page-slug.ts'
+import { HomeWithCmsContent } from '#client/features/cms/home-cms-content.tsx'
 import { activateLocale, loadCatalog } from '#client/i18n/i18n.ts'
 import { isPrefixedLocale } from '#client/i18n/locales.ts'
 import { type PageKey } from './page-titles.ts'
@@ -37,11 +38,43 @@ export const localeRoute = createRoute({
   // Activating before the matched page renders keeps every text of a page in one language.
   beforeLoad: ({ params, preload }) =>
     preload ? loadCatalog(params.locale ?? DEFAULT_LOCALE) : activateLocale(params.locale ?? DEFAULT_LOCALE),
+  // The CMS navigation lists follow the page's language.
+  loader: ({ context, params, cause }) => {
+    if (cause !== 'preload') context.actors.content.setLanguage(params.locale ?? DEFAULT_LOCALE)
+  },
 })
 
 // Pages that later issues build: one lazy chunk for all of them until then.
 const PlaceholderPage = lazyRouteComponent(() => import('./placeholder-page.tsx'), 'PlaceholderPage')
-const CmsPlaceholderPage = lazyRouteComponent(() => import('./placeholder-page.tsx'), 'CmsPlaceholderPage')
+// CMS pages (issue 6): one lazy chunk with the CMS views and the contact form.
+const CmsRoutePage = lazyRouteComponent(() => import('#client/features/cms/cms-routes.tsx'), 'CmsRoutePage')
+const ContactRoutePage = lazyRouteComponent(
+  () => import('#client/features/cms/cms-routes.tsx'),
+  'ContactRoutePage',
+)
+
+/** A CMS route is entered (not preloaded): its page loads through the CMS page actor (`''` is the start page). */
+function openCmsPage(options: {
+  context: RouterContext
+  params: { locale?: string | undefined }
+  location: { pathname: string }
+  cause: 'preload' | 'enter' | 'stay'
+}) {
+  if (options.cause === 'preload') return
+  const lang = isPrefixedLocale(options.params.locale) ? options.params.locale : DEFAULT_LOCALE
+  options.context.actors.content.page.open(lang, cmsSlugOfPath(options.location.pathname))
+}
+
+/** A content page loaded from the CMS by its path (spec part 1 §2 "other paths", part 2 §2 static links). */
+function cmsPageRoute<const TPath extends string>(path: TPath, page: PageKey) {
+  return createRoute({
+    getParentRoute: () => localeRoute,
+    path,
+    staticData: { page },
+    loader: openCmsPage,
+    component: CmsRoutePage,
+  })
+}
 
 function placeholderRoute<const TPath extends string>(path: TPath, page: PageKey, showStepsBar = false) {
   return createRoute({
@@ -56,7 +89,9 @@ const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: '/',
   staticData: { page: 'home', showStepsBar: true },
-  component: HomePage,
+  // Below the upload hero: the CMS start page (part 1 §2).
+  loader: openCmsPage,
+  component: HomeWithCmsContent,
 })
 
 /** `status` picks the wording: 4xx (moved or gone) or 5xx (server could not process). */
@@ -76,17 +111,45 @@ const notAvailableRoute = createRoute({
   ),
 })
 
-const cmsRoute = createRoute({
+/** The cart (spec part 1 §2): opening it is the cart step of the order process, if the process allows it. */
+const cartRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: '$',
-  staticData: { page: 'cmsPage' },
-  component: CmsPlaceholderPage,
+  path: 'cart',
+  staticData: { page: 'cart', showStepsBar: true },
+  onEnter: ({ context }) => {
+    const { orderProcess } = context.actors
+    if (orderProcess.getSnapshot().can({ type: 'cart.open' })) orderProcess.send({ type: 'cart.open' })
+  },
+  component: lazyRouteComponent(() => import('#client/features/cart/cart-page.tsx'), 'CartPage'),
+})
+
+/** `?bug=1`: the report-a-bug link opens the contact form as a bug report. */
+export type ContactSearch = { bug?: 1 }
+
+/**
+ * `/kontakt` (spec part 1 §2, part 2 §2): the CMS page with the contact form below it (`#contact-form`); `?bug=1`
+ * switches the form to a bug report when the route is entered.
+ */
+const contactRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: 'kontakt',
+  staticData: { page: 'contact' },
+  validateSearch: (search: Record<string, unknown>): ContactSearch =>
+    search.bug === 1 || search.bug === '1' || search.bug === true ? { bug: 1 } : {},
+  loaderDeps: ({ search }) => ({ bug: search.bug }),
+  loader: (options) => {
+    openCmsPage(options)
+    if (options.cause !== 'preload' && options.deps.bug === 1) {
+      options.context.actors.content.contactForm.send({ type: 'form.setBugReport', isBugReport: true })
+    }
+  },
+  component: ContactRoutePage,
 })
 
 export const routeTree = rootRoute.addChildren([
   localeRoute.addChildren([
     homeRoute,
-    placeholderRoute('cart', 'cart', true),
+    cartRoute,
     placeholderRoute('login', 'login'),
     placeholderRoute('register', 'register'),
     placeholderRoute('optin/$optinId', 'optin'),
@@ -104,13 +167,13 @@ export const routeTree = rootRoute.addChildren([
     placeholderRoute('order-failed', 'orderFailed'),
     placeholderRoute('redirecting', 'redirecting'),
     placeholderRoute('checkout', 'checkout'),
-    placeholderRoute('kontakt', 'contact'),
-    placeholderRoute('datenschutz', 'privacy'),
-    placeholderRoute('produktion/tipps-und-tricks-im-3d-druck', 'designGuidelines'),
-    placeholderRoute('agb-onlineportal', 'terms'),
-    placeholderRoute('zusammen-wachsen', 'growTogether'),
-    placeholderRoute('start', 'start'),
+    contactRoute,
+    cmsPageRoute('datenschutz', 'privacy'),
+    cmsPageRoute('produktion/tipps-und-tricks-im-3d-druck', 'designGuidelines'),
+    cmsPageRoute('agb-onlineportal', 'terms'),
+    cmsPageRoute('zusammen-wachsen', 'growTogether'),
+    cmsPageRoute('start', 'start'),
     notAvailableRoute,
-    cmsRoute,
+    cmsPageRoute('$', 'cmsPage'),
   ]),
 ])

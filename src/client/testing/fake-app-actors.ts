@@ -1,4 +1,4 @@
-import { type AnyStateMachine, type Snapshot } from 'xstate'
+import { type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate'
 import {
   cookieConsentHashPathModel,
   cookieConsentPathModel,
@@ -6,13 +6,36 @@ import {
 import { type Notification } from '#machines/notifications/notifications.machine.ts'
 import { notificationsPathModel } from '#machines/notifications/notifications.paths.ts'
 import { orderProcessPathModel } from '#machines/order-process/order-process.paths.ts'
+import { type preferencesMachine } from '#machines/preferences/preferences.machine.ts'
 import { preferencesPathModel } from '#machines/preferences/preferences.paths.ts'
 import { sessionPathModel } from '#machines/session/session.paths.ts'
 import { type PathModel, type ReachableState, stateName, statesOf } from '#tests/graph/path-testing.ts'
+import { DEFAULT_LOCALE } from '#shared/domain/limits.ts'
+import { i18n } from '#client/i18n/i18n.ts'
+import { isLocale } from '#client/i18n/locales.ts'
+import { type CartItem } from '#shared/contracts/cart.contract.ts'
+import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
+import { type Input as UploadInput } from '#machines/upload/upload.machine.ts'
+import { type UploadRequest, type UploadTransport } from '#client/actors/api-client.ts'
 import { type TagManager } from '#client/actors/tag-manager.ts'
 import { type AppActors } from '#client/app/app-actors.tsx'
 import { type AppActorName, createAppActors } from '#client/app/create-app-actors.ts'
+import { type NoticesConfig } from '#client/features/notices/notices-config.ts'
+import { type ContentStoryOptions, contentSnapshots } from './content-story-states.ts'
 import { createMemoryStorage } from './memory-storage.ts'
+import { cartItems as plainCartItems } from './shop-fixtures.ts'
+import {
+  CART_STORY_STATES,
+  cartSnapshot,
+  configureSnapshot,
+  type ConfigureStoryState,
+  PRINT_MODES_STORY_STATES,
+  printModesSnapshot,
+  type PricingStoryState,
+  pricingSnapshot,
+  UPLOAD_STORY_STATES,
+  uploadSnapshot,
+} from './story-states.ts'
 
 /**
  * Fake app actors for stories and DOM tests: the client implementations of every machine with fake edges (memory
@@ -36,6 +59,13 @@ function reachableStates<TMachine extends AnyStateMachine>(
   return states
 }
 
+/** `ready:private`, `ready:business`, `ready:private:attachments` (the attachment disclaimer accepted) … */
+export function preferencesStateName(snapshot: SnapshotFrom<typeof preferencesMachine>): string {
+  if (snapshot.value !== 'ready') return stateName(snapshot.value)
+  const { isBusinessCustomer, acceptAttachmentDisclaimer } = snapshot.context
+  return `ready:${isBusinessCustomer.value ? 'business' : 'private'}${acceptAttachmentDisclaimer.value ? ':attachments' : ''}`
+}
+
 /** The reachable state names of each app actor (what a story may ask for). */
 export const FAKE_STATES = {
   orderProcess: [
@@ -56,8 +86,17 @@ export const FAKE_STATES = {
     'revoked',
   ],
   session: ['checking', 'loggedIn', 'loggingOut', 'loggedOut'],
-  preferences: ['loading', 'ready:private', 'ready:business'],
+  preferences: [
+    'loading',
+    'ready:private',
+    'ready:business',
+    'ready:private:attachments',
+    'ready:business:attachments',
+  ],
   notifications: ['idle', 'showing'],
+  cart: CART_STORY_STATES,
+  printModes: PRINT_MODES_STORY_STATES,
+  upload: UPLOAD_STORY_STATES,
 } as const satisfies Record<AppActorName, readonly string[]>
 
 export type FakeStates = { [K in AppActorName]?: (typeof FAKE_STATES)[K][number] }
@@ -69,6 +108,9 @@ const INITIAL_STATES = {
   session: 'checking',
   preferences: 'loading',
   notifications: 'idle',
+  cart: 'loading',
+  printModes: 'loading',
+  upload: 'idle',
 } as const satisfies Record<AppActorName, string>
 
 /**
@@ -79,8 +121,12 @@ function persistedState(
   name: AppActorName,
   state: string,
   isOutdatedBrowser: boolean,
+  cartItems: CartItem[],
 ): Snapshot<unknown> | undefined {
   if (state === INITIAL_STATES[name]) return undefined
+  if (name === 'cart') return cartSnapshot(state, cartItems)
+  if (name === 'printModes') return printModesSnapshot(state as (typeof PRINT_MODES_STORY_STATES)[number])
+  if (name === 'upload') return uploadSnapshot(state)
   const states =
     name === 'orderProcess'
       ? reachableStates(orderProcessPathModel)
@@ -90,11 +136,7 @@ function persistedState(
         : name === 'session'
           ? reachableStates(sessionPathModel)
           : name === 'preferences'
-            ? reachableStates(preferencesPathModel, (snapshot) =>
-                snapshot.value === 'ready'
-                  ? `ready:${snapshot.context.isBusinessCustomer.value ? 'business' : 'private'}`
-                  : stateName(snapshot.value),
-              )
+            ? reachableStates(preferencesPathModel, preferencesStateName)
             : reachableStates(notificationsPathModel)
   const found = states.get(state)
   if (!found)
@@ -110,12 +152,26 @@ export type FakeEdges = {
   wentHome: number
   leftAccountPages: number
   fetched: string[]
+  /** Multipart uploads sent (they never answer unless `upload` is given). */
+  uploads: UploadRequest[]
+  openedFilePicker: number
+  /** `cart`, `configure`, `login?returnTo=…`: where the app navigated. */
+  navigations: string[]
 }
 
 export type FakeAppActorsOptions = {
   /** The state each actor starts in; by default the state a returning visitor sees (consent stored, logged out). */
   states?: FakeStates
+  /** Plain items in a ready cart (the header's count); `cartItems` gives the items themselves. */
   cartItemCount?: number
+  cartItems?: CartItem[]
+  /** A file being configured: the configure machine's named state and the pricing state beside it. */
+  configure?: { state: ConfigureStoryState; pricing?: PricingStoryState; file?: AnalysisFile }
+  /** Default: a transport that never answers. */
+  upload?: UploadTransport
+  /** The white label's API key sent with every call (none by default). */
+  apiKey?: string
+  uploadInput?: UploadInput
   /** Shown right away (a snackbar story); it stays until dismissed unless `notificationDurationMs` is given. */
   notification?: Notification
   notificationDurationMs?: number
@@ -124,6 +180,10 @@ export type FakeAppActorsOptions = {
   fetch?: typeof fetch
   hashRequestsCookieDialog?: boolean
   isOutdatedBrowser?: boolean
+  /** The CMS navigation (ready by default), CMS page, newsletter and contact form states. */
+  content?: ContentStoryOptions
+  /** The notices to show; by default this build's configuration. */
+  notices?: NoticesConfig
 }
 
 const DEFAULT_STATES = {
@@ -132,6 +192,9 @@ const DEFAULT_STATES = {
   session: 'loggedOut',
   preferences: 'ready:private',
   notifications: 'idle',
+  cart: 'ready',
+  printModes: 'ready',
+  upload: 'idle',
 } as const satisfies Required<FakeStates>
 
 /** An hour: long enough that a story's notification never disappears while someone looks at it. */
@@ -141,7 +204,13 @@ export function createFakeAppActors(options: FakeAppActorsOptions = {}): {
   actors: AppActors
   edges: FakeEdges
 } {
-  const states = { ...DEFAULT_STATES, ...options.states }
+  const states: Required<FakeStates> = {
+    ...DEFAULT_STATES,
+    // A file being configured: the order process is in its configure step unless the story says otherwise.
+    ...(options.configure ? { orderProcess: 'configureModel' } : {}),
+    ...options.states,
+  }
+  const items = options.cartItems ?? plainCartItems(options.cartItemCount ?? 0)
   const edges: FakeEdges = {
     storage: options.storage ?? createMemoryStorage(),
     reloads: 0,
@@ -149,6 +218,9 @@ export function createFakeAppActors(options: FakeAppActorsOptions = {}): {
     wentHome: 0,
     leftAccountPages: 0,
     fetched: [],
+    uploads: [],
+    openedFilePicker: 0,
+    navigations: [],
   }
   const tagManager: TagManager = {
     setEnabled: (enabled) => {
@@ -162,13 +234,22 @@ export function createFakeAppActors(options: FakeAppActorsOptions = {}): {
   }
   const snapshots: Partial<Record<AppActorName, Snapshot<unknown>>> = {}
   for (const name of Object.keys(states) as AppActorName[]) {
-    const persisted = persistedState(name, states[name], options.isOutdatedBrowser ?? false)
+    const persisted = persistedState(name, states[name], options.isOutdatedBrowser ?? false, items)
     if (persisted) snapshots[name] = persisted
   }
+
+  const uploadNever: UploadTransport = (request) => {
+    edges.uploads.push(request)
+    return new Promise(() => {})
+  }
+  const configure = options.configure && configureSnapshot(options.configure.state, options.configure.file)
+  const pricing = options.configure?.pricing && pricingSnapshot(options.configure.pricing)
 
   const actors = createAppActors({
     storage: edges.storage,
     fetch: options.fetch ?? fetchNever,
+    upload: options.upload ?? uploadNever,
+    locale: () => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE),
     tagManager,
     reloadPage: () => {
       edges.reloads += 1
@@ -179,11 +260,33 @@ export function createFakeAppActors(options: FakeAppActorsOptions = {}): {
     leaveAccountPages: () => {
       edges.leftAccountPages += 1
     },
+    showConfigure: () => edges.navigations.push('configure'),
+    showCart: () => edges.navigations.push('cart'),
+    redirectToLogin: (returnTo) => edges.navigations.push(`login?returnTo=${returnTo}`),
+    currentPath: () => '/',
+    openFilePicker: () => {
+      edges.openedFilePicker += 1
+    },
+    ...(options.uploadInput ? { uploadInput: options.uploadInput } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(configure
+      ? {
+          configuration: {
+            file: configure.file,
+            configure: configure.snapshot,
+            ...(pricing ? { pricing } : {}),
+          },
+        }
+      : {}),
     hashRequestsCookieDialog: options.hashRequestsCookieDialog ?? false,
     isOutdatedBrowser: options.isOutdatedBrowser ?? false,
     notificationDurationMs: options.notificationDurationMs ?? STORY_NOTIFICATION_MS,
     snapshots,
-    cartSummary: { itemCount: options.cartItemCount ?? 0 },
+    contentSnapshots: contentSnapshots(
+      options.content ?? {},
+      isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE,
+    ),
+    ...(options.notices ? { notices: options.notices } : {}),
   })
   if (options.notification)
     actors.notifications.send({ type: 'notify.show', notification: options.notification })

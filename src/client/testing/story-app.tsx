@@ -23,6 +23,17 @@ export type AppStoryParameters = {
 export const onMobile = { globals: { viewport: { value: 'mobile', isRotated: false } } }
 export const onTablet = { globals: { viewport: { value: 'tablet', isRotated: false } } }
 
+/**
+ * Stories run on fakes: no API call is answered, except the analysis service's files (3D models and pictures),
+ * which Storybook serves from `testing/story-assets` (see `.storybook/main.ts`).
+ */
+const storyFetch: typeof fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  const isAsset = new URL(url, window.location.href).pathname.startsWith('/api/analytx/files/')
+  if (isAsset && (init?.method ?? 'GET') === 'GET') return window.fetch(input, init)
+  return new Promise<Response>(() => {})
+}
+
 /** Fake app actors, a memory-history router and Lingui around a story (or a test). */
 export function StoryApp(props: {
   locale: Locale
@@ -31,7 +42,7 @@ export function StoryApp(props: {
   fullApp: boolean
   render: () => ReactNode
 }) {
-  const [actors] = useState(() => createFakeAppActors(props.options).actors)
+  const [actors] = useState(() => createFakeAppActors({ fetch: storyFetch, ...props.options }).actors)
   const [router] = useState(() => {
     const path = localizePathname(props.path, props.locale)
     return props.fullApp

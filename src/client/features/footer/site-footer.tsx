@@ -1,7 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useId } from 'react'
+import { type FormEvent, useId } from 'react'
 import { useAppActors } from '#client/app/app-actors.tsx'
+import { CmsLink } from '#client/features/cms/cms-link.tsx'
+import { useCmsNavigationList } from '#client/features/cms/use-cms-navigation.ts'
+import { CONTACT_FORM_ANCHOR } from '#client/features/forms/contact-section.tsx'
+import { NewsletterModal } from '#client/features/forms/newsletter-modal.tsx'
 import { localeParam } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import './site-footer.css'
@@ -13,16 +17,24 @@ const SOCIAL_NETWORKS = [
 ] as const
 
 /**
- * The footer (spec part 1 §2 Layout): newsletter field (the sign-up comes with the newsletter issue), social links,
- * footer links (the CMS supplies them later), the cookie settings and the copyright line.
+ * The footer (spec part 1 §2 Layout): the newsletter e-mail field (it opens the newsletter modal with the address),
+ * social links, the CMS footer lists (privacy, imprint, terms, foreign trade terms), contact, report a bug, the
+ * cookie settings and the copyright line.
  */
 export function SiteFooter() {
-  const { cookieConsent } = useAppActors()
+  const { cookieConsent, content } = useAppActors()
+  const footerLeft = useCmsNavigationList('footerleft')
+  const footerRight = useCmsNavigationList('footerright')
   const { t } = useLingui()
   const locale = useLocale()
   const params = { locale: localeParam(locale) }
   const emailId = useId()
   const year = new Date().getFullYear()
+  const openNewsletter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const mail = new FormData(event.currentTarget).get('email')
+    content.newsletterForm.send({ type: 'form.open', mail: typeof mail === 'string' ? mail : '' })
+  }
 
   return (
     <footer className="site-footer">
@@ -31,7 +43,8 @@ export function SiteFooter() {
           <h2 id={`${emailId}-heading`} className="site-footer__heading">
             <Trans>Newsletter</Trans>
           </h2>
-          <form className="newsletter-field" onSubmit={(event) => event.preventDefault()}>
+          {/* The modal checks the address; the browser's own check would keep it closed. */}
+          <form className="newsletter-field" noValidate onSubmit={openNewsletter}>
             <label htmlFor={emailId}>
               <Trans>E-Mail-Adresse</Trans>
             </label>
@@ -68,29 +81,28 @@ export function SiteFooter() {
 
         <nav className="site-footer__tile" aria-label={t`Rechtliches`}>
           <ul className="footer-links">
-            <li>
-              <Link to="/{-$locale}/datenschutz" params={params}>
-                <Trans>Datenschutz</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/{-$locale}/$" params={{ ...params, _splat: 'impressum' }}>
-                <Trans>Impressum</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/{-$locale}/agb-onlineportal" params={params}>
-                <Trans>AGB</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/{-$locale}/$" params={{ ...params, _splat: 'aussenwirtschaftsbedingungen' }}>
-                <Trans>Außenwirtschaftsbedingungen</Trans>
-              </Link>
-            </li>
+            {[...footerLeft, ...footerRight].map((entry) => (
+              <li key={`${entry.link}:${entry.title}`}>
+                <CmsLink href={entry.link}>{entry.title}</CmsLink>
+              </li>
+            ))}
             <li>
               <Link to="/{-$locale}/kontakt" params={params}>
                 <Trans>Kontakt</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/{-$locale}/kontakt"
+                params={params}
+                search={{ bug: 1 }}
+                hash={CONTACT_FORM_ANCHOR}
+                onClick={() => {
+                  // Already on /kontakt: switch the form over (the route does it when it is entered).
+                  content.contactForm.send({ type: 'form.setBugReport', isBugReport: true })
+                }}
+              >
+                <Trans>Fehler melden</Trans>
               </Link>
             </li>
             <li>
@@ -105,6 +117,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
+      <NewsletterModal actor={content.newsletterForm} />
       <p className="site-footer__copyright">
         <Trans>© {year} Schichtwerk. Alle Rechte vorbehalten.</Trans>
       </p>

@@ -1,16 +1,17 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { localeParam } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 
-/** The cart link with the item count; hidden while the cart is empty (spec part 1 §2 Layout). */
+/** The cart link with the item count from the cart machine; hidden while the cart is empty (spec part 1 §2 Layout). */
 export function CartLink() {
-  const { cartSummary } = useAppActors()
+  const { cart } = useAppActors()
   const { t } = useLingui()
   const locale = useLocale()
-  const count = cartSummary.itemCount
+  const count = useSelector(cart, (snapshot) => snapshot.context.items.length)
   if (count <= 0) return null
   const label = t({ message: plural(count, { one: '# Objekt', other: '# Objekte' }) })
   return (

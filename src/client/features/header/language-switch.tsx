@@ -2,10 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { type MouseEvent } from 'react'
 import { LOCALES, type Locale } from '#shared/domain/limits.ts'
+import { usePageLanguageLinks } from '#client/features/cms/use-cms-navigation.ts'
 import { LOCALE_AUTONYMS, localizePathname } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 
-/** Same page, other language: only the locale prefix of the path changes; search and hash stay. */
+/**
+ * Same page, other language: only the locale prefix of the path changes; search and hash stay. On a CMS page the
+ * page's own language links are used.
+ */
 export function LanguageSwitch() {
   const { t } = useLingui()
   const current = useLocale()
@@ -13,8 +17,10 @@ export function LanguageSwitch() {
   const location = useLocation({
     select: (loc) => ({ pathname: loc.pathname, searchStr: loc.searchStr, hash: loc.hash }),
   })
+  // A CMS page names its own translations (its slug may differ per language).
+  const pageLanguages = usePageLanguageLinks()
   const hrefFor = (locale: Locale) =>
-    `${localizePathname(location.pathname, locale)}${location.searchStr}${location.hash ? `#${location.hash}` : ''}`
+    `${pageLanguages?.[locale] ?? localizePathname(location.pathname, locale)}${location.searchStr}${location.hash ? `#${location.hash}` : ''}`
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
     // Let the browser handle new tabs and windows.

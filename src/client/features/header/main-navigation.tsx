@@ -1,36 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { localeParam } from '#client/i18n/locales.ts'
-import { useLocale } from '#client/i18n/use-locale.ts'
+import { CmsLink } from '#client/features/cms/cms-link.tsx'
+import { useCmsNavigationList, useIsCurrentLink } from '#client/features/cms/use-cms-navigation.ts'
 
-/** The main navigation (part 2 §2: portfolio, about, contact, downloads); the CMS fills it in a later issue. */
+/** The main navigation (part 2 §2: portfolio, about, contact, downloads) from the CMS list `main`. */
 export function MainNavigation() {
   const { t } = useLingui()
-  const locale = useLocale()
-  const params = { locale: localeParam(locale) }
+  const entries = useCmsNavigationList('main')
+  const isCurrent = useIsCurrentLink()
   return (
     <nav className="main-navigation" aria-label={t`Hauptnavigation`}>
       <ul>
-        <li>
-          <Link to="/{-$locale}/$" params={{ ...params, _splat: 'portfolio' }}>
-            {t`Portfolio`}
-          </Link>
-        </li>
-        <li>
-          <Link to="/{-$locale}/$" params={{ ...params, _splat: 'ueber-uns' }}>
-            {t`Über uns`}
-          </Link>
-        </li>
-        <li>
-          <Link to="/{-$locale}/kontakt" params={params}>
-            {t`Kontakt`}
-          </Link>
-        </li>
-        <li>
-          <Link to="/{-$locale}/$" params={{ ...params, _splat: 'downloads' }}>
-            {t`Downloads`}
-          </Link>
-        </li>
+        {entries.map((entry) => (
+          <li key={`${entry.link}:${entry.title}`}>
+            <CmsLink href={entry.link} aria-current={isCurrent(entry.link) ? 'page' : undefined}>
+              {entry.title}
+            </CmsLink>
+          </li>
+        ))}
       </ul>
     </nav>
   )

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useId, useState } from 'react'
 import { useAppActors } from '#client/app/app-actors.tsx'
+import { useSlot } from '#client/app/slot.ts'
 import { localeParam } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import { AccountLinks } from './account-links.tsx'
@@ -17,7 +18,9 @@ import './site-header.css'
  * on mobile and tablet while no order is ongoing, account links, language and customer-type switches, cart link.
  */
 export function SiteHeader() {
-  const { orderProcess } = useAppActors()
+  const actors = useAppActors()
+  const { orderProcess } = actors
+  const upload = useSlot(actors.upload)
   const locale = useLocale()
   const { t } = useLingui()
   const menuId = useId()
@@ -32,7 +35,11 @@ export function SiteHeader() {
           params={{ locale: localeParam(locale) }}
           className="site-header__logo"
           aria-label={t`Schichtwerk – zur Startseite`}
-          onClick={() => orderProcess.send({ type: 'order.reset' })}
+          onClick={() => {
+            orderProcess.send({ type: 'order.reset' })
+            // A refused or failed upload's message goes too (a running upload is aborted by the reset itself).
+            if (upload.getSnapshot().can({ type: 'upload.reset' })) upload.send({ type: 'upload.reset' })
+          }}
         >
           <svg className="site-header__logo-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
             <rect x="4" y="20" width="24" height="6" rx="1" />

@@ -1,0 +1,60 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
+import { type ErrorCode } from '#shared/errors/error-codes.ts'
+import { errorCodeOf } from '#machines/api-call/api-error.ts'
+
+export type Context = {
+  /** The catalogue in the language it was loaded in; kept while it reloads. */
+  printModes: PrintMode[]
+  error: ErrorCode | null
+}
+
+export type Event =
+  /** After a failed load. */
+  | { type: 'printModes.retry' }
+  /** The language changed: names and descriptions come in the language header's language. */
+  | { type: 'printModes.reload' }
+
+export const PRINT_MODES_TAGS = ['loading', 'error'] as const
+export type PrintModesTag = (typeof PRINT_MODES_TAGS)[number]
+
+/**
+ * The print-mode catalogue (spec part 1 §3 "Print mode", §7 `GET /print-modes`), loaded once when the app starts and
+ * again when the language changes. A small client machine: it only loads, so it lives with its actors here.
+ */
+export const printModesMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as Event,
+    tags: {} as PrintModesTag,
+  },
+  actors: {
+    /** Client: `GET /api/print-modes`. */
+    loadPrintModes: fromPromise<PrintMode[]>(async () => {
+      throw new Error('printModes: loadPrintModes is not provided')
+    }),
+  },
+}).createMachine({
+  id: 'printModes',
+  initial: 'loading',
+  context: { printModes: [], error: null },
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadPrintModes',
+        src: 'loadPrintModes',
+        onDone: {
+          target: 'ready',
+          actions: assign({ printModes: ({ event }) => event.output, error: null }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorCodeOf(event.error) }) },
+      },
+    },
+    ready: { on: { 'printModes.reload': 'loading' } },
+    failed: {
+      tags: 'error',
+      on: { 'printModes.retry': 'loading', 'printModes.reload': 'loading' },
+    },
+  },
+})

@@ -1,0 +1,116 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { type AnalysisFile, type PictureKey, type RepairInfo } from '#shared/contracts/analysis.contract.ts'
+import { analysisAssetUrl } from '#client/actors/api-paths.ts'
+import { useLocale } from '#client/i18n/use-locale.ts'
+import { formatNumber } from '#client/features/price/money.ts'
+import { pictureLabel } from './wall-thickness.tsx'
+
+/** Opens the native dialog as a modal once it is in the DOM and moves focus to its title. */
+function showModal(dialog: HTMLDialogElement | null) {
+  if (!dialog || dialog.open) return
+  dialog.showModal()
+  dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+}
+
+/**
+ * The repair report (spec part 1 §2 repair data, §3 repair info): the four counts, the repair pictures and the
+ * repaired file to download, in a modal dialog (Escape or the close button closes it).
+ */
+export function RepairDialog({
+  file,
+  repairInfo,
+  onClose,
+}: {
+  file: AnalysisFile
+  repairInfo: RepairInfo
+  onClose: () => void
+}) {
+  const { i18n, t } = useLingui()
+  const locale = useLocale()
+  const id = useId()
+  const count = (value: number) => formatNumber(value, locale, { max: 0 })
+  const pictures = Object.entries(repairInfo.repairImages) as [PictureKey, string][]
+
+  return (
+    <dialog
+      ref={showModal}
+      className="repair-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+    >
+      <div className="repair-dialog__header">
+        <h2 id={`${id}-title`} tabIndex={-1} data-autofocus>
+          <Trans>Reparaturbericht</Trans>
+        </h2>
+        <button
+          type="button"
+          className="notice__close"
+          aria-label={t`Reparaturbericht schließen`}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <p>
+        <Trans>
+          Ihr Modell hatte Fehler, die einen Druck verhindert hätten. Wir haben sie automatisch behoben:
+        </Trans>
+      </p>
+      <dl className="repair-dialog__counts">
+        <div>
+          <dt>
+            <Trans>Umgedrehte Flächen</Trans>
+          </dt>
+          <dd>{count(repairInfo.numberOfFlippedPolygons)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Entfernte flache, offene Hüllen</Trans>
+          </dt>
+          <dd>{count(repairInfo.numberOfRemovedFlatOpenShells)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Geschlossene Löcher</Trans>
+          </dt>
+          <dd>{count(repairInfo.numberOfClosedOpenLoops)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Zusammengeführte Punktpaare</Trans>
+          </dt>
+          <dd>{count(repairInfo.numberOfMergedVertexPairs)}</dd>
+        </div>
+      </dl>
+      {pictures.length > 0 && (
+        <ul className="repair-dialog__pictures">
+          {pictures.map(([key, path]) => (
+            <li key={key}>
+              <img
+                src={analysisAssetUrl(path)}
+                alt={t`Reparierte Stellen, ${pictureLabel(key, i18n)}`}
+                width={200}
+                height={200}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="repair-dialog__actions">
+        {file.files.repaired && (
+          <a className="button" href={analysisAssetUrl(file.files.repaired)} download>
+            <Trans>Reparierte Datei herunterladen</Trans>
+          </a>
+        )}
+        <button type="button" className="button button--primary" onClick={onClose}>
+          <Trans>Schließen</Trans>
+        </button>
+      </div>
+    </dialog>
+  )
+}
