@@ -8,16 +8,37 @@ import tseslint from 'typescript-eslint'
 // Imports run one way: shared <- machines <- client, shared <- server (docs/decisions/0001).
 const boundaries = {
   zones: [
-    { target: './src/shared', from: ['./src/client', './src/server', './machines'], message: 'src/shared imports nothing but itself.' },
-    { target: './machines', from: ['./src/client', './src/server'], message: 'machines may import src/shared only.' },
+    {
+      target: './src/shared',
+      from: ['./src/client', './src/server', './machines'],
+      message: 'src/shared imports nothing but itself.',
+    },
+    {
+      target: './machines',
+      from: ['./src/client', './src/server'],
+      message: 'machines may import src/shared only.',
+    },
     { target: './src/client', from: ['./src/server'], message: 'The client never imports the server.' },
-    { target: './src/server', from: ['./src/client', './machines'], message: 'The server imports src/shared only.' },
+    {
+      target: './src/server',
+      from: ['./src/client', './machines'],
+      message: 'The server imports src/shared only.',
+    },
   ],
 }
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'data', 'storybook-static', 'coverage', 'test-results', 'locales/**/*.ts', 'tmp'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'storybook-static',
+      'coverage',
+      'test-results',
+      'locales/**/*.ts',
+      'tmp',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -34,7 +55,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportDeclaration[source.value=/^\\.\\..*(src\\/server|src\\/client)/]", message: 'Use the #shared/#machines/#client/#server import aliases.' },
+        {
+          selector: 'ImportDeclaration[source.value=/^\\.\\..*(src\\/server|src\\/client)/]',
+          message: 'Use the #shared/#machines/#client/#server import aliases.',
+        },
       ],
     },
   },
@@ -43,7 +67,17 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     ignores: ['machines/**/*.test.ts'],
     rules: {
-      'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'sessionStorage', 'setTimeout', 'setInterval', 'XMLHttpRequest'],
+      'no-restricted-globals': [
+        'error',
+        'fetch',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'setTimeout',
+        'setInterval',
+        'XMLHttpRequest',
+      ],
     },
   },
 )

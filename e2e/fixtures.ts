@@ -12,9 +12,16 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe
     const result = await axe.run(document)
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }))
   })
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
@@ -27,10 +34,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = []
       page.on('console', (msg) => {
         // Failed responses are reported below with their URL, which the console text lacks.
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+          errors.push(msg.text())
       })
       page.on('response', (response) => {
-        if (response.status() >= 400) errors.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+        if (response.status() >= 400)
+          errors.push(`${response.status()} ${response.request().method()} ${response.url()}`)
       })
       page.on('pageerror', (err) => errors.push(err.message))
       await use(errors)

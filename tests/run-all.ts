@@ -42,10 +42,15 @@ function ensureChromium(): void {
   if (existsSync(chromium)) return
   const isRoot = process.getuid?.() === 0
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    run('install chromium (apt)', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'])
+    run('install chromium (apt)', 'bash', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    ])
     return
   }
-  console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`)
+  console.error(
+    `Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  )
   process.exit(1)
 }
 
@@ -59,15 +64,28 @@ run('format', 'npm', ['run', '--silent', 'format:check'])
 
 // Unit, DOM and server projects; the server project runs on in-memory PGlite here...
 const pgliteReport = join(outDir, 'vitest-pglite.json')
-run('vitest (unit, dom, server on PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], {
-  TEST_DATABASE_URL: '',
-})
+run(
+  'vitest (unit, dom, server on PGlite)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
+  {
+    TEST_DATABASE_URL: '',
+  },
+)
 countVitest(pgliteReport)
 
 // ...and again on a real PostgreSQL when one is configured (CI always configures one).
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = join(outDir, 'vitest-postgres.json')
-  run('vitest (server on PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`])
+  run('vitest (server on PostgreSQL)', 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgReport}`,
+  ])
   countVitest(pgReport)
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL lane is skipped; CI runs it.)')

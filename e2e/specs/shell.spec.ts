@@ -30,7 +30,10 @@ test.describe('shell', () => {
 
   test('the language switch keeps the page: German → English → French', async ({ page }) => {
     await page.addInitScript(() =>
-      localStorage.setItem('cookies', JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false })),
+      localStorage.setItem(
+        'cookies',
+        JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
+      ),
     )
     await page.goto('/kontakt')
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
@@ -52,9 +55,15 @@ test.describe('shell', () => {
 
   test('English and French homes are served under their prefixes', async ({ page }) => {
     await page.addInitScript(() =>
-      localStorage.setItem('cookies', JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false })),
+      localStorage.setItem(
+        'cookies',
+        JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
+      ),
     )
-    for (const [path, lang] of [['/en/', 'en'], ['/fr/', 'fr']] as const) {
+    for (const [path, lang] of [
+      ['/en/', 'en'],
+      ['/fr/', 'fr'],
+    ] as const) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', lang)
       await expect(page.getByRole('main')).toBeVisible()
@@ -64,7 +73,10 @@ test.describe('shell', () => {
 
   test('@mobile the burger menu opens the navigation', async ({ page }) => {
     await page.addInitScript(() =>
-      localStorage.setItem('cookies', JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false })),
+      localStorage.setItem(
+        'cookies',
+        JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
+      ),
     )
     await page.goto('/')
     const burger = page.getByRole('button', { name: /menü/i })

@@ -13,6 +13,8 @@ afterEach(() => {
   const seen = errors.splice(0)
   vi.restoreAllMocks()
   if (seen.length > 0) {
-    throw new Error(`console.error was called ${seen.length} time(s): ${seen.map((a) => String(a[0])).join(' | ')}`)
+    throw new Error(
+      `console.error was called ${seen.length} time(s): ${seen.map((a) => String(a[0])).join(' | ')}`,
+    )
   }
 })

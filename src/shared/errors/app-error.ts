@@ -7,7 +7,11 @@ export class AppError extends Error {
   readonly issues: ErrorIssue[] | undefined
   readonly details: Record<string, unknown> | undefined
 
-  constructor(code: ErrorCode, message?: string, extra?: { issues?: ErrorIssue[]; details?: Record<string, unknown> }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    extra?: { issues?: ErrorIssue[]; details?: Record<string, unknown> },
+  ) {
     super(message ?? code)
     this.name = 'AppError'
     this.code = code
