@@ -139,7 +139,8 @@ const contactRoute = createRoute({
   loaderDeps: ({ search }) => ({ bug: search.bug }),
   loader: (options) => {
     openCmsPage(options)
-    if (options.cause !== 'preload' && options.deps.bug === 1) {
+    // Only on entering: a later navigation within the page (an anchor) keeps the mode the visitor chose.
+    if (options.cause === 'enter' && options.deps.bug === 1) {
       options.context.actors.content.contactForm.send({ type: 'form.setBugReport', isBugReport: true })
     }
   },

@@ -115,14 +115,14 @@ type ContactSnapshot = SnapshotFrom<typeof contactFormMachine>
 
 /**
  * `editing` (empty contact form), `editing:filled`; `bugReport` (the error-message field disabled),
- * `bugReport:errorMessage` (enabled), `bugReport:filled`; `submitting`; `failed` and `failed:bugReport` (the send
- * failed, every field kept).
+ * `bugReport:errorMessage` (enabled), `bugReport:filled`; `submitting`; `failed` and `failed:bugReport` (a complete
+ * draft whose send failed, every field kept).
  */
 export function contactStateName(snapshot: ContactSnapshot): ContactStoryState | null {
   const { draft, error } = snapshot.context
   const missing = missingContactFields(draft)
   if (snapshot.hasTag('busy')) return draft.isBugReport ? null : 'submitting'
-  if (error !== null) return draft.isBugReport ? 'failed:bugReport' : 'failed'
+  if (error !== null) return missing.length > 0 ? null : draft.isBugReport ? 'failed:bugReport' : 'failed'
   if (!draft.isBugReport) {
     if (missing.length === 0) return 'editing:filled'
     return missing.length === 5 ? 'editing' : null

@@ -87,3 +87,9 @@ export const LANGUAGE_HEADER_VALUES = { de: 'DE', en: 'GB', fr: 'FR' } as const 
 export const API_KEY_HEADER = 'x-api-key'
 export const LANGUAGE_HEADER = 'x-language'
 export const DEFAULT_WHITE_LABEL = 'Standard'
+
+// Notices (part 2 §1, §9)
+/** The supplier change to one legal entity takes effect on this day (ISO date). */
+export const SUPPLIER_CHANGE_DATE = '2025-01-13'
+/** The welcome notice for customers of the former marketplace promises this discount unless its link says otherwise. */
+export const WELCOME_DISCOUNT_PERCENT = 10

@@ -3,7 +3,7 @@ import { OutdatedBrowserWarning } from '#client/features/outdated-browser/outdat
 import { Snackbar } from '#client/features/snackbar/snackbar.tsx'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { DEFAULT_NOTICES_CONFIG, type NoticesConfig } from './notices-config.ts'
-import { SiteNotices } from './site-notices.tsx'
+import { SiteNotices, UploadDifficultiesNotice } from './site-notices.tsx'
 import { WelcomeDialog } from './welcome-modal.tsx'
 
 /** The notices (spec part 1 §2, part 2 §1), each switched on by configuration (`VITE_NOTICE_*`). */
@@ -26,16 +26,21 @@ export const HolidayLeaveEnglish: Story = { ...HolidayLeave, globals: { locale: 
 /** The supplier change to one legal entity from 13 January 2025. */
 export const SupplierChange = configured({ supplierChange: true })
 export const SupplierChangeFrench: Story = { ...SupplierChange, globals: { locale: 'fr' } }
-/** Upload difficulties in Safari, shown to a Safari user on the home page. */
-export const UploadDifficulties = configured({ uploadDifficulties: 'safari' }, { path: '/' })
-export const AllNoticesMobile: Story = {
+/** Upload difficulties in Safari, as Safari users see it on the home page. */
+export const UploadDifficulties: Story = { render: () => <UploadDifficultiesNotice browser="safari" /> }
+/** The whole home page for a browser with upload difficulties (the story browser is Chromium). */
+export const UploadDifficultiesHomeScreen = configured(
+  { uploadDifficulties: 'chrome' },
+  { fullApp: true, path: '/' },
+)
+export const AllNoticesHomeScreenMobile: Story = {
   ...configured(
     {
       holidayLeave: { from: '2099-12-23', until: '2100-01-06' },
       supplierChange: true,
-      uploadDifficulties: 'safari',
+      uploadDifficulties: 'chrome',
     },
-    { path: '/' },
+    { fullApp: true, path: '/' },
   ),
   ...onMobile,
 }
