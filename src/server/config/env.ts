@@ -40,6 +40,10 @@ const EnvSchema = z
       .min(3, 'must be an address such as "Schichtwerk <shop@example.com>"')
       .refine((value) => !/[\r\n]/.test(value), 'must be one line')
       .default('Schichtwerk <shop@schichtwerk.local>'),
+    CONTACT_INBOX: z
+      .string()
+      .refine((value) => !/[\r\n]/.test(value), 'must be one line')
+      .optional(),
     PAYPAL_CLIENT_ID: z.string().optional(),
     PAYPAL_CLIENT_SECRET: z.string().optional(),
     PAYPAL_API_BASE: httpUrl.default('https://api-m.sandbox.paypal.com'),
@@ -110,6 +114,7 @@ export interface Config {
   /** The origin links in e-mails point to. */
   publicUrl: string
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
+  contactInbox: string
   paypal: { clientId: string; clientSecret: string; apiBase: string } | undefined
   cmsUrl: string | undefined
   postalLookupUrl: string
@@ -173,6 +178,8 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
         : { kind: 'postgres', url: env.DATABASE_URL },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    // Contact, bug-report, newsletter and VAT-ID submissions go to the shop's own inbox.
+    contactInbox: env.CONTACT_INBOX ?? env.MAIL_FROM,
     paypal:
       env.PAYPAL_CLIENT_ID !== undefined && env.PAYPAL_CLIENT_SECRET !== undefined
         ? {

@@ -13,16 +13,30 @@ import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import { errorBody, errorHandler } from '#server/http/error-handler.ts'
 import { createRequestContextResolver } from '#server/http/request-context.ts'
+import { createAnalysisRepo } from '#server/modules/analysis/analysis.repo.ts'
 import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
 import { createAuthModule } from '#server/modules/auth/auth.module.ts'
+import { createSameOriginGuard } from '#server/modules/auth/request-guards.ts'
+import { createCartModelLookup } from '#server/modules/cart/cart-models.ts'
+import { createCartModule } from '#server/modules/cart/cart.module.ts'
+import { registerContentRoutes } from '#server/modules/content/content.routes.ts'
+import { createContentService } from '#server/modules/content/content.service.ts'
+import { createExternalCmsSource } from '#server/modules/content/external-cms.source.ts'
+import { createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
 import { createHealthRoutes } from '#server/modules/health/health.routes.ts'
 import { createHealthService } from '#server/modules/health/health.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import { createShippingRepo } from '#server/modules/shipping/shipping.repo.ts'
 import { createShippingRoutes } from '#server/modules/shipping/shipping.routes.ts'
 import { createShippingService } from '#server/modules/shipping/shipping.service.ts'
-import type { AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
+import {
+  createAnalysedObjectRepo,
+  createCachedAnalysedObjectRepo,
+  type AnalysedObjectRepo,
+} from '#server/modules/pricing/analysed-object.repo.ts'
 import { createCataloguePricing } from '#server/modules/pricing/pricing.module.ts'
+import { createPricingService } from '#server/modules/pricing/pricing.service.ts'
+import { createSheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../dist/client/', import.meta.url))
 
@@ -132,6 +146,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.analysisRunner === undefined ? {} : { runner: deps.analysisRunner }),
     }),
   )
+  // The cart (issue 5) prices through the pricing service and reads 3D files through the analysis module.
+  const cartPricing = createPricingService({
+    catalogue: cataloguePricing.cache,
+    analysedObjects: deps.analysedObjects ?? createCachedAnalysedObjectRepo(createAnalysedObjectRepo(db)),
+    sheets: createSheetCache(),
+  })
+  const cartCatalogue = createCatalogueService(cataloguePricing.cache)
+  await app.register(
+    createCartModule({
+      db,
+      config,
+      context,
+      pricing: {
+        priceBatch: (whiteLabelId, request) => cartPricing.priceBatch(whiteLabelId, request),
+        getPrintModes: (whiteLabelId, locale) => cartCatalogue.getPrintModes(whiteLabelId, locale),
+        catalogueRevision: async () => (await cataloguePricing.cache.get()).revision,
+      },
+      models: createCartModelLookup(createAnalysisRepo(db)),
+      sameOrigin: createSameOriginGuard(new URL(config.publicUrl).origin),
+    }),
+  )
+
+  const content = createContentService({
+    db,
+    ...(config.cmsUrl === undefined
+      ? {}
+      : { externalCms: createExternalCmsSource({ baseUrl: config.cmsUrl }) }),
+    mail: deps.mail,
+    inbox: config.contactInbox,
+    onMailError: (error, submissionId) =>
+      app.log.error({ err: error, submissionId }, 'contact mail not sent'),
+  })
+  // Migrations run between buildApp and listen (main.ts, tests), so the pages are seeded when the app gets ready.
+  app.addHook('onReady', async () => {
+    await content.seedIfEmpty()
+  })
+  await registerContentRoutes(app, { content })
 
   mkdirSync(config.thumbnailsDir, { recursive: true })
   await app.register(fastifyStatic, {

@@ -92,7 +92,9 @@ export function multipartBody(
   const boundary = `----schichtwerk${randomBytes(8).toString('hex')}`
   const parts: Buffer[] = []
   for (const [name, value] of Object.entries(options.fields ?? {})) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    )
   }
   parts.push(
     Buffer.from(
@@ -119,7 +121,11 @@ export async function upload(
 }
 
 /** Polls the task like the upload machine does (but faster) until it ends; fails the test after `timeoutMs`. */
-export async function waitForTask(app: FastifyInstance, taskId: string, timeoutMs = 60_000): Promise<AnalysisTask> {
+export async function waitForTask(
+  app: FastifyInstance,
+  taskId: string,
+  timeoutMs = 60_000,
+): Promise<AnalysisTask> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const response = await app.inject({ method: 'GET', url: `/api/analytx/task/${taskId}` })

@@ -1,0 +1,53 @@
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
+import { isMainThread, parentPort, workerData } from 'node:worker_threads'
+import type { JobMessage, WorkerData, WorkerMessage } from '#server/jobs/worker-protocol.ts'
+
+export interface JobOutcome<R> {
+  value: R
+  /** Ask the pool to replace this worker after the job (memory the thread cannot release). */
+  recycle?: boolean
+}
+
+export type JobHandler<J, R, P> = (job: J, progress: (progress: P) => void) => Promise<JobOutcome<R>>
+
+/**
+ * Lowers this thread's CPU priority. On Linux a thread is a task with its own id, and setpriority() on that id
+ * changes only this thread, so the main thread (HTTP, heartbeats) keeps priority over the analyses when the cores
+ * are busy. Elsewhere (no /proc/thread-self) or without permission it does nothing.
+ */
+function lowerThreadPriority(niceness: number): void {
+  if (niceness <= 0) return
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, niceness)
+  } catch {
+    // best effort: not Linux, or not allowed
+  }
+}
+
+/**
+ * The worker side of worker-pool.ts: runs `handle` for each job message, one at a time, and reports progress,
+ * results and handler bugs. Call it once at the end of a worker entry module, after its imports, so "ready" means
+ * the (heavy) modules are loaded and the pool's job timeout measures only the job.
+ */
+export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>): void {
+  if (isMainThread || parentPort === null) throw new Error('serveJobs runs in a worker thread only')
+  const port = parentPort
+  lowerThreadPriority((workerData as WorkerData).niceness)
+  const post = (message: WorkerMessage<R, P>): void => port.postMessage(message)
+
+  port.on('message', (message: JobMessage<J>) => {
+    const { jobId } = message
+    handle(message.job, (progress) => post({ type: 'progress', jobId, progress })).then(
+      (outcome) => post({ type: 'result', jobId, value: outcome.value, recycle: outcome.recycle === true }),
+      (error: unknown) =>
+        post({
+          type: 'error',
+          jobId,
+          message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        }),
+    )
+  })
+  post({ type: 'ready' })
+}

@@ -1,0 +1,148 @@
+import type { AnalysedProperties, PictureKey, TaskMessageCode } from '#shared/contracts/analysis.contract.ts'
+import type { UnitOfLength } from '#shared/domain/limits.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { AnalysisErrorCode } from '#server/modules/analysis/engine/analysis-error.ts'
+import type { RepairInfo as EngineRepairInfo } from '#server/modules/analysis/engine/analysis-result.ts'
+import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
+import type { EngineLimits } from '#server/modules/analysis/engine/engine-limits.ts'
+import type { AnalysisProgressCode } from '#server/modules/analysis/engine/progress.ts'
+import type { ViewDirection, ViewRotation } from '#server/modules/analysis/engine/render/view.ts'
+
+/**
+ * What the main thread and the analysis worker threads (analysis.worker.ts) say to each other, and the pure
+ * mappings around it: engine progress codes to the contract's task messages, engine and worker failures to API
+ * error codes. Plain data only: every value crosses a thread boundary by structured clone.
+ */
+
+/** Progress the worker reports: the engine's codes, and the printability check the server adds after them. */
+export type WorkerProgress = Exclude<AnalysisProgressCode, 'analysis_completed'> | 'checking_printability'
+
+/** The engine speaks snake_case (stable internal codes), the API kebab-case (the contract's task messages). */
+export const TASK_MESSAGE_FOR: Record<AnalysisProgressCode | 'checking_printability', TaskMessageCode> = {
+  converting_to_stl: 'converting-to-stl',
+  starting_analysis: 'starting-analysis',
+  repairing_file: 'repairing-file',
+  converting_to_internal_format: 'converting-to-internal-format',
+  analyzing_volume_and_dimensions: 'analyzing-volume-and-dimensions',
+  checking_printability: 'checking-printability',
+  analysis_completed: 'analysis-completed',
+}
+
+/** Percent done once a message is shown; roughly the stage's share of the 1M-triangle benchmark's wall time. */
+export const TASK_PROGRESS_FOR: Record<TaskMessageCode, number> = {
+  'converting-to-stl': 5,
+  'starting-analysis': 15,
+  'repairing-file': 20,
+  'converting-to-internal-format': 25,
+  'analyzing-volume-and-dimensions': 45,
+  'checking-printability': 90,
+  'analysis-completed': 100,
+}
+
+/** Why the server (not the engine) ended an analysis; the API shows it as `details.reason`. */
+export type AnalysisFailureReason = 'timeout' | 'memory_limit' | 'worker_crashed' | 'attempts_exhausted'
+
+export interface TaskFailure {
+  code: ErrorCode
+  details: { engineCode: AnalysisErrorCode } | { reason: AnalysisFailureReason }
+}
+
+/**
+ * The API error for an engine failure. `aborted` is the engine's own stop between stages (a timeout);
+ * `unsupported_format` cannot pass the upload checks, but keeps its meaning if it ever does. Everything else,
+ * including the engine's resource limits, is a file we could not analyse (`analysis_failed`), with the engine's
+ * code in the details so support can tell a zip bomb from a truncated STL.
+ */
+export function failureForEngineError(engineCode: AnalysisErrorCode): TaskFailure {
+  const code =
+    engineCode === 'aborted'
+      ? ErrorCode.AnalysisTimeout
+      : engineCode === 'unsupported_format'
+        ? ErrorCode.UnsupportedFileType
+        : ErrorCode.AnalysisFailed
+  return { code, details: { engineCode } }
+}
+
+export function failureForReason(reason: AnalysisFailureReason): TaskFailure {
+  return {
+    code: reason === 'timeout' ? ErrorCode.AnalysisTimeout : ErrorCode.AnalysisFailed,
+    details: { reason },
+  }
+}
+
+/**
+ * The wall-thickness histogram as stored (model_files.thickness_histogram, read by pricing as
+ * `WallThicknessHistogram`): the engine's histogram (thickness-histogram.ts) with its field names, whose "mm" is the
+ * engine's unit at scale 1, that is the file's own numbers like the analysed properties (real millimetres for 3MF
+ * and STEP). JSON has no Infinity or undefined: the open last bin edge and missing figures are null.
+ */
+export interface StoredThicknessHistogram {
+  /** Bin i holds thickness in [binEdgesMm[i], binEdgesMm[i + 1]); the last edge is null (no upper bound). */
+  binEdgesMm: (number | null)[]
+  /** Surface area per bin (file units²). */
+  areaMm2: number[]
+  faceCount: number[]
+  unknownAreaMm2: number
+  totalAreaMm2: number
+  minMm: number | null
+  p5Mm: number | null
+  medianMm: number | null
+}
+
+/** Everything the worker measured, small enough to post back; the big results are files in `outDir`. */
+export interface AnalysisSummary {
+  format: ModelFormat
+  /**
+   * The unit the numbers are in: the unit given at upload for the unitless formats (the engine then measured the
+   * file's own numbers), mm for 3MF and STEP (the engine converted the file's unit to mm).
+   */
+  unit: UnitOfLength
+  analysedProperties: AnalysedProperties
+  repairInfo: EngineRepairInfo
+  frontPictureKeys: PictureKey[]
+  repairImageKeys: PictureKey[]
+  triangles: number
+  thicknessHistogram: StoredThicknessHistogram | null
+  timingsMs: Record<string, number>
+}
+
+export interface HistogramImageParams {
+  scale: number
+  unitOfLength: UnitOfLength
+  direction: ViewDirection
+  rotation: ViewRotation
+  minFeatureSizeMm: number
+}
+
+export type AnalysisWorkerJob =
+  | {
+      kind: 'analyze'
+      sourcePath: string
+      format: ModelFormat
+      /** The unit given at upload: only the 3MF written now depends on it (the numbers are the file's own). */
+      givenUnit: UnitOfLength
+      /** An empty folder for this run's files (analysis-storage.ts names them). */
+      outDir: string
+      limits: Partial<EngineLimits>
+      maxInputBytes: number
+    }
+  | {
+      kind: 'histogram-image'
+      resultDir: string
+      /** Faces of the stored mesh; the per-face thickness file must match it. */
+      faceCount: number
+      outPath: string
+      params: HistogramImageParams
+    }
+  | {
+      kind: 'export-3mf'
+      resultDir: string
+      outPath: string
+      /** Millimetres per stored number: the 3MF says millimetre, so the numbers are scaled by it. */
+      mmPerUnit: number
+    }
+
+export type AnalysisWorkerResult =
+  | { kind: 'analysed'; summary: AnalysisSummary }
+  | { kind: 'engine-error'; engineCode: AnalysisErrorCode }
+  | { kind: 'written'; bytes: number }

@@ -1,0 +1,226 @@
+import type { UnitOfLength } from '#shared/domain/limits.ts'
+import type { TaskMessageCode } from '#shared/contracts/analysis.contract.ts'
+import type { Db } from '#server/db/db.ts'
+import type { AnalysisSummary, TaskFailure } from '#server/modules/analysis/analysis-jobs.ts'
+import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
+
+/**
+ * The analysis task queue in SQL (docs/decisions/0040-analysis-task-queue.md). A task is claimed with a lease by
+ * one server process (`lease_owner`, `lease_expires_at`) and renewed by heartbeats; every later write of the run is
+ * conditional on still owning that lease, so a process that lost its lease (paused, partitioned, presumed dead)
+ * can never overwrite the result of the process that took over. No statement waits for an analysis: the run
+ * itself happens outside any transaction.
+ */
+
+export interface ClaimedTask {
+  id: string
+  modelFileId: string
+  /** This claim's attempt number (1 for the first). */
+  attempts: number
+  format: ModelFormat
+  givenUnit: UnitOfLength
+}
+
+interface ClaimedRow {
+  id: string
+  model_file_id: string
+  attempts: number
+  format: ModelFormat
+  given_unit_of_length: UnitOfLength
+}
+
+/** `$n` milliseconds as an interval; plain integer parameters keep both engines' parameter typing happy. */
+const ms = (param: string) => `(${param}::integer * interval '1 millisecond')`
+
+export function createAnalysisQueueRepo(db: Db) {
+  return {
+    /**
+     * Takes the oldest claimable task: queued, or running with an expired lease (its process died or stalled)
+     * and attempts left. SKIP LOCKED lets several processes claim at once without waiting for or taking each
+     * other's rows; the outer WHERE re-checks the state on the row actually locked.
+     */
+    async claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedTask | undefined> {
+      const { rows } = await db.query<ClaimedRow>(
+        `UPDATE analysis_tasks t
+            SET state = 'running', attempts = t.attempts + 1, lease_owner = $1,
+                lease_expires_at = now() + ${ms('$2')}, heartbeat_at = now(), updated_at = now(),
+                progress = 0, messages = '[]'::jsonb
+           FROM model_files f
+          WHERE f.id = t.model_file_id
+            AND t.id = (
+              SELECT id FROM analysis_tasks
+               WHERE (state = 'queued' OR (state = 'running' AND lease_expires_at < now()))
+                 AND attempts < $3
+               ORDER BY created_at, id
+               LIMIT 1
+               FOR UPDATE SKIP LOCKED)
+            AND (t.state = 'queued' OR (t.state = 'running' AND t.lease_expires_at < now()))
+        RETURNING t.id, t.model_file_id, t.attempts, f.format, f.given_unit_of_length`,
+        [owner, leaseMs, maxAttempts],
+      )
+      const row = rows[0]
+      if (row === undefined) return undefined
+      return {
+        id: row.id,
+        modelFileId: row.model_file_id,
+        attempts: row.attempts,
+        format: row.format,
+        givenUnit: row.given_unit_of_length,
+      }
+    },
+
+    /** Ends tasks whose lease expired on their last allowed attempt: a file that keeps killing its process. */
+    async failExhausted(maxAttempts: number): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>(
+        `WITH failed AS (
+           UPDATE analysis_tasks
+              SET state = 'failed', error_code = 'analysis_failed',
+                  error_details = '{"reason":"attempts_exhausted"}'::jsonb,
+                  lease_owner = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
+            WHERE state = 'running' AND lease_expires_at < now() AND attempts >= $1
+           RETURNING id, model_file_id)
+         UPDATE model_files m SET state = 'failed', updated_at = now()
+           FROM failed WHERE m.id = failed.model_file_id
+         RETURNING failed.id`,
+        [maxAttempts],
+      )
+      return rows.map((row) => row.id)
+    },
+
+    /**
+     * At start: leases this instance (same DATA_DIR) held in an earlier life are certainly dead, so they expire
+     * now instead of after their full lease.
+     */
+    async expireStaleLeasesOf(instanceId: string, currentOwner: string): Promise<number> {
+      const { rowCount } = await db.query(
+        `UPDATE analysis_tasks SET lease_expires_at = now() - interval '1 millisecond', updated_at = now()
+          WHERE state = 'running' AND starts_with(lease_owner, $1 || ':') AND lease_owner <> $2`,
+        [instanceId, currentOwner],
+      )
+      return rowCount
+    },
+
+    async heartbeat(taskId: string, owner: string, leaseMs: number): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE analysis_tasks SET lease_expires_at = now() + ${ms('$3')}, heartbeat_at = now()
+          WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+        [taskId, owner, leaseMs],
+      )
+      return rowCount === 1
+    },
+
+    async addMessage(
+      taskId: string,
+      owner: string,
+      message: TaskMessageCode,
+      progress: number,
+    ): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE analysis_tasks
+            SET messages = messages || $3::jsonb, progress = GREATEST(progress, $4::integer), updated_at = now()
+          WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+        [taskId, owner, JSON.stringify([message]), progress],
+      )
+      return rowCount === 1
+    },
+
+    /** Counted whatever the lease says: the evidence of how often the analysis really ran. */
+    async countRun(taskId: string): Promise<void> {
+      await db.query('UPDATE analysis_tasks SET runs = runs + 1 WHERE id = $1', [taskId])
+    },
+
+    /**
+     * Commits a result: the task completes and the model file gets its analysis, in one short transaction, only
+     * if this process still holds the lease. False: the lease was lost and the result must be thrown away.
+     */
+    async complete(
+      task: ClaimedTask,
+      owner: string,
+      resultDir: string,
+      summary: AnalysisSummary,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { rowCount } = await tx.query(
+          `UPDATE analysis_tasks
+              SET state = 'completed', progress = 100, messages = messages || '["analysis-completed"]'::jsonb,
+                  lease_owner = NULL, lease_expires_at = NULL, finished_by = $2, finished_at = now(),
+                  updated_at = now()
+            WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+          [task.id, owner],
+        )
+        if (rowCount !== 1) return false
+        const id = task.modelFileId
+        const base = `/file/${id}`
+        const repaired = summary.repairInfo.repaired
+        const repairImages = Object.fromEntries(
+          summary.repairImageKeys.map((key) => [key, `${base}/repair/${key}.png`]),
+        )
+        await tx.query(
+          `UPDATE model_files
+              SET state = 'analysed', analysed_properties = $2::jsonb, repair_info = $3::jsonb, files = $4::jsonb,
+                  front_pictures = $5::jsonb, printable = $6, thickness_histogram = $7::jsonb, triangles = $8,
+                  result_dir = $9, updated_at = now()
+            WHERE id = $1`,
+          [
+            id,
+            JSON.stringify(summary.analysedProperties),
+            repaired ? JSON.stringify({ ...summary.repairInfo, repairImages }) : null,
+            JSON.stringify({
+              '3mf': `${base}/model.3mf`,
+              repaired: repaired ? `${base}/repaired.3mf` : null,
+            }),
+            JSON.stringify(
+              Object.fromEntries(summary.frontPictureKeys.map((key) => [key, `${base}/front/${key}.png`])),
+            ),
+            summary.analysedProperties.printable,
+            summary.thicknessHistogram === null ? null : JSON.stringify(summary.thicknessHistogram),
+            summary.triangles,
+            resultDir,
+          ],
+        )
+        return true
+      })
+    },
+
+    /** Ends the task as failed (only while holding its lease); false if the lease was lost. */
+    async fail(task: ClaimedTask, owner: string, failure: TaskFailure): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { rowCount } = await tx.query(
+          `UPDATE analysis_tasks
+              SET state = 'failed', error_code = $3, error_details = $4::jsonb, lease_owner = NULL,
+                  lease_expires_at = NULL, finished_by = $2, finished_at = now(), updated_at = now()
+            WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+          [task.id, owner, failure.code, JSON.stringify(failure.details)],
+        )
+        if (rowCount !== 1) return false
+        await tx.query(`UPDATE model_files SET state = 'failed', updated_at = now() WHERE id = $1`, [
+          task.modelFileId,
+        ])
+        return true
+      })
+    },
+
+    /** Graceful shutdown: the task goes back to the queue at once, and the interrupted attempt is not counted. */
+    async release(taskId: string, owner: string): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE analysis_tasks
+            SET state = 'queued', attempts = GREATEST(attempts - 1, 0), lease_owner = NULL, lease_expires_at = NULL,
+                heartbeat_at = NULL, progress = 0, messages = '[]'::jsonb, updated_at = now()
+          WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+        [taskId, owner],
+      )
+      return rowCount === 1
+    },
+
+    /** Which of these model file ids have a row (the reaper's question about folders on disk). */
+    async existingModelFileIds(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set()
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM model_files WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+        [JSON.stringify(ids)],
+      )
+      return new Set(rows.map((row) => row.id))
+    },
+  }
+}
+export type AnalysisQueueRepo = ReturnType<typeof createAnalysisQueueRepo>

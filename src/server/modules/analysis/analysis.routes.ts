@@ -1,0 +1,193 @@
+import { createReadStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  AnalysisFileParamsSchema,
+  AnalysisFilePatchSchema,
+  AnalysisFileSchema,
+  AnalysisTaskParamsSchema,
+  AnalysisTaskSchema,
+  AnalysisUploadResponseSchema,
+  HistogramImageQuerySchema,
+  PictureKeySchema,
+  UnitOfLengthSchema,
+} from '#shared/contracts/analysis.contract.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { AnalysisConfig } from '#server/config/env.ts'
+import type { Db } from '#server/db/db.ts'
+import { parseResponse } from '#server/http/respond.ts'
+import { createWorkerPool } from '#server/jobs/worker-pool.ts'
+import {
+  attachmentDisposition,
+  createAnalysisService,
+  notFound,
+  type RenderPool,
+  type ServedFile,
+} from '#server/modules/analysis/analysis.service.ts'
+
+/**
+ * The analysis service under /api/analytx (spec part 1 §7): upload, demo object, task polling, the 3D file
+ * (GET/PATCH), its 3MF downloads, pictures and the wall-thickness picture. Ids in paths that are malformed get the
+ * same 404 as unknown ones.
+ */
+
+export const ANALYTX_PREFIX = '/api/analytx'
+const PNG = 'image/png'
+const THREE_MF = 'application/vnd.ms-package.3dmanufacturing-3dmodel+xml'
+/** Uploads and demo objects cost an analysis each: far below the global limit, still generous for people. */
+const UPLOADS_PER_MINUTE = 60
+
+export interface AnalysisRoutesDeps {
+  db: Db
+  settings: AnalysisConfig
+  /** The local analysis runner, woken after an upload (absent: another process or the next poll picks it up). */
+  runner?: { wake(): void }
+}
+
+function idOrNotFound(parse: () => { success: boolean }): void {
+  if (!parse().success) throw notFound()
+}
+
+async function sendFile(reply: FastifyReply, file: ServedFile, type: string): Promise<FastifyReply> {
+  const stream = createReadStream(file.path)
+  if (file.temporary) stream.once('close', () => void rm(file.path, { force: true }))
+  return reply.type(type).header('x-content-type-options', 'nosniff').send(stream)
+}
+
+export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsync {
+  return async (app) => {
+    // Scoped to these routes (the plugin is encapsulated); the limit is checked again while streaming.
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: deps.settings.maxUploadBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 },
+    })
+
+    // Thickness pictures and 3MF files for another unit are drawn on request: one extra worker, started on first
+    // use and stopped when idle, so the event loop never rasterises a million triangles.
+    let renderPool: RenderPool | undefined
+    const getRenderPool = (): RenderPool =>
+      (renderPool ??= createWorkerPool({
+        name: 'render',
+        entry: new URL('./analysis.worker.ts', import.meta.url),
+        size: 1,
+        idleTimeoutMs: 30_000,
+        maxQueued: 32,
+        resourceLimits: { maxOldGenerationSizeMb: deps.settings.workerHeapMb },
+        // Someone waits for this picture: ahead of background analyses, still behind request handling.
+        niceness: 5,
+        onWorkerError: (error) => app.log.warn({ err: error }, 'render worker died'),
+      }))
+    app.addHook('onClose', async () => {
+      await renderPool?.close()
+    })
+
+    const service = createAnalysisService({
+      db: deps.db,
+      settings: deps.settings,
+      renderPool: getRenderPool,
+      ...(deps.runner === undefined ? {} : { onTaskQueued: () => deps.runner?.wake() }),
+    })
+
+    const uploadRoute = { config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: 60_000 } } }
+    const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(ErrorCode.ValidationFailed, 'Expected multipart/form-data with a field "file"')
+      }
+      const part = await request.file({ throwFileSizeLimit: false })
+      if (part === undefined || part.fieldname !== 'file') {
+        throw new AppError(ErrorCode.ValidationFailed, 'Expected multipart/form-data with a field "file"')
+      }
+      const unitField = part.fields['givenUnitOfLength']
+      let givenUnit
+      if (unitField !== undefined) {
+        const value = !Array.isArray(unitField) && unitField.type === 'field' ? unitField.value : undefined
+        givenUnit = UnitOfLengthSchema.parse(value)
+      }
+      try {
+        const created = await service.upload({
+          fileName: part.filename,
+          stream: part.file,
+          onLimit: (listener) => part.file.once('limit', listener),
+          truncated: () => part.file.truncated,
+          givenUnit,
+        })
+        return reply.code(201).send(parseResponse(AnalysisUploadResponseSchema, created))
+      } catch (error) {
+        // Refused before the body was read to its end: close the connection rather than read the rest of it.
+        if (!part.file.destroyed) part.file.destroy()
+        if (!request.raw.complete) reply.header('connection', 'close')
+        throw error
+      }
+    }
+    app.post(`${ANALYTX_PREFIX}/file/`, uploadRoute, upload)
+    app.post(`${ANALYTX_PREFIX}/file`, uploadRoute, upload)
+
+    app.post(`${ANALYTX_PREFIX}/demo`, uploadRoute, async (_request, reply) =>
+      reply.code(201).send(parseResponse(AnalysisUploadResponseSchema, await service.createDemo())),
+    )
+
+    // Polled every second by every uploading browser: not counted against the address's rate limit.
+    app.get<{ Params: { taskId: string } }>(
+      `${ANALYTX_PREFIX}/task/:taskId`,
+      { config: { rateLimit: false } },
+      async (request) => {
+        idOrNotFound(() => AnalysisTaskParamsSchema.safeParse(request.params))
+        return parseResponse(AnalysisTaskSchema, await service.getTask(request.params.taskId))
+      },
+    )
+
+    app.get<{ Params: { id: string } }>(`${ANALYTX_PREFIX}/file/:id`, async (request) => {
+      idOrNotFound(() => AnalysisFileParamsSchema.safeParse(request.params))
+      return parseResponse(AnalysisFileSchema, await service.getFile(request.params.id))
+    })
+
+    app.patch<{ Params: { id: string } }>(`${ANALYTX_PREFIX}/file/:id`, async (request) => {
+      idOrNotFound(() => AnalysisFileParamsSchema.safeParse(request.params))
+      const patch = AnalysisFilePatchSchema.parse(request.body ?? {})
+      return parseResponse(AnalysisFileSchema, await service.patchFile(request.params.id, patch))
+    })
+
+    for (const kind of ['model', 'repaired'] as const) {
+      app.get<{ Params: { id: string } }>(
+        `${ANALYTX_PREFIX}/file/:id/${kind}.3mf`,
+        async (request, reply) => {
+          idOrNotFound(() => AnalysisFileParamsSchema.safeParse(request.params))
+          const file = await service.model3mf(request.params.id, kind)
+          // A download, never a page: even a crafted file cannot run as a document of our origin.
+          reply
+            .header('content-disposition', attachmentDisposition(file.downloadName))
+            .header('content-security-policy', 'sandbox')
+            .header('cache-control', 'private, no-cache')
+          return sendFile(reply, file, THREE_MF)
+        },
+      )
+    }
+
+    for (const kind of ['front', 'repair'] as const) {
+      app.get<{ Params: { id: string; picture: string } }>(
+        `${ANALYTX_PREFIX}/file/:id/${kind}/:picture`,
+        async (request, reply) => {
+          idOrNotFound(() => AnalysisFileParamsSchema.safeParse(request.params))
+          const key = PictureKeySchema.safeParse(request.params.picture.replace(/\.png$/, ''))
+          if (!key.success || !request.params.picture.endsWith('.png')) throw notFound()
+          const file = await service.picture(request.params.id, kind, key.data)
+          // A run's pictures never change: its folder is replaced, not rewritten.
+          reply.header('cache-control', 'private, max-age=31536000, immutable')
+          return sendFile(reply, file, PNG)
+        },
+      )
+    }
+
+    app.get<{ Params: { id: string } }>(
+      `${ANALYTX_PREFIX}/file/:id/histogram-image`,
+      async (request, reply) => {
+        idOrNotFound(() => AnalysisFileParamsSchema.safeParse(request.params))
+        const query = HistogramImageQuerySchema.parse(request.query)
+        const file = await service.histogramImage(request.params.id, query)
+        reply.header('cache-control', 'private, max-age=3600')
+        return sendFile(reply, file, PNG)
+      },
+    )
+  }
+}

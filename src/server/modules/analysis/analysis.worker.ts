@@ -1,0 +1,186 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  PICTURE_KEYS,
+  type AnalysedProperties,
+  type PictureKey,
+} from '#shared/contracts/analysis.contract.ts'
+import type { UnitOfLength } from '#shared/domain/limits.ts'
+import { MM_PER_UNIT } from '#shared/domain/units.ts'
+import { type JobOutcome, serveJobs } from '#server/jobs/worker-runtime.ts'
+import {
+  type AnalysisSummary,
+  type AnalysisWorkerJob,
+  type AnalysisWorkerResult,
+  type StoredThicknessHistogram,
+  type WorkerProgress,
+} from '#server/modules/analysis/analysis-jobs.ts'
+import {
+  MESH_FILE,
+  THICKNESS_FILE,
+  model3mfFileName,
+  picturePath,
+  writeFileAtomic,
+} from '#server/modules/analysis/analysis-storage.ts'
+import { isAnalysisError } from '#server/modules/analysis/engine/analysis-error.ts'
+import type { AnalysisResult } from '#server/modules/analysis/engine/analysis-result.ts'
+import { analyzeFile } from '#server/modules/analysis/engine/analyze-file.ts'
+import { write3mf } from '#server/modules/analysis/engine/export/threemf.writer.ts'
+import type { IndexedMesh } from '#server/modules/analysis/engine/mesh/indexed-mesh.ts'
+import { decodeMeshes } from '#server/modules/analysis/engine/mesh/mesh-codec.ts'
+import { renderHistogramImage } from '#server/modules/analysis/engine/render/histogram-image.ts'
+import {
+  decodeThickness,
+  encodeThickness,
+} from '#server/modules/analysis/engine/thickness/thickness-codec.ts'
+import type { ThicknessHistogram } from '#server/modules/analysis/engine/thickness/thickness-histogram.ts'
+
+/**
+ * The analysis worker thread (started by worker-pool.ts through worker-bootstrap.mjs): runs the synchronous
+ * engine and writes its big results straight to disk, so only a small summary crosses back to the main thread.
+ * Bad inputs come back as results (`engine-error`); anything thrown here is a bug.
+ */
+
+/** Copies of the bodies with every coordinate multiplied by `factor` (a 3MF is written in millimetres). */
+function scaled(meshes: readonly IndexedMesh[], factor: number): IndexedMesh[] {
+  if (factor === 1) return [...meshes]
+  return meshes.map((mesh) => ({ ...mesh, positions: mesh.positions.map((value) => value * factor) }))
+}
+
+function storedHistogram(histogram: ThicknessHistogram): StoredThicknessHistogram {
+  return {
+    ...histogram,
+    binEdgesMm: histogram.binEdgesMm.map((edge) => (Number.isFinite(edge) ? edge : null)),
+    minMm: histogram.minMm ?? null,
+    p5Mm: histogram.p5Mm ?? null,
+    medianMm: histogram.medianMm ?? null,
+  }
+}
+
+function analysedProperties(result: AnalysisResult): AnalysedProperties {
+  const { measures } = result
+  return {
+    dimensions: measures.dimensions,
+    volume: measures.volume,
+    surfaceArea: measures.area,
+    shells: measures.shells,
+    watertight: measures.watertight,
+    // The mesh alone: closed and enclosing material. Print modes add their own rules when pricing.
+    printable: measures.watertight && measures.volume > 0,
+    // A mesh the repair could not turn outward keeps a negative signed volume; it encloses no material to price.
+    internalVolume: Math.max(0, measures.pricing.internalVolume),
+    externalVolume: measures.pricing.externalVolume,
+    minX: measures.pricing.minX,
+    maxX: measures.pricing.maxX,
+    maxY: measures.pricing.maxY,
+  }
+}
+
+function allFinite(properties: AnalysedProperties): boolean {
+  const { dimensions, ...rest } = properties
+  return [dimensions.x, dimensions.y, dimensions.z, ...Object.values(rest)].every(
+    (value) => typeof value !== 'number' || Number.isFinite(value),
+  )
+}
+
+async function writePictures(
+  resultDir: string,
+  kind: 'front' | 'repair',
+  pictures: Partial<Record<PictureKey, Uint8Array>> | undefined,
+): Promise<PictureKey[]> {
+  const keys = PICTURE_KEYS.filter((key) => pictures?.[key] !== undefined)
+  for (const key of keys) await writeFileAtomic(picturePath(resultDir, kind, key), pictures![key]!)
+  return keys
+}
+
+async function analyze(
+  job: Extract<AnalysisWorkerJob, { kind: 'analyze' }>,
+  progress: (code: WorkerProgress) => void,
+): Promise<AnalysisWorkerResult> {
+  let result: AnalysisResult
+  try {
+    result = await analyzeFile(job.sourcePath, {
+      format: job.format,
+      // Always the file's own numbers (unit mm = factor 1): the unit given at upload may change later without a
+      // new analysis. 3MF and STEP carry a unit; the engine converts those to millimetres.
+      unit: 'mm',
+      limits: job.limits,
+      maxInputBytes: job.maxInputBytes,
+      threeMf: false,
+      onProgress: (code) => {
+        if (code !== 'analysis_completed') progress(code)
+      },
+    })
+  } catch (error) {
+    if (isAnalysisError(error)) return { kind: 'engine-error', engineCode: error.code }
+    throw error
+  }
+  progress('checking_printability')
+  // The repair can remove everything (a soup of stray facets): nothing is left to print or show.
+  if (result.measures.triangles === 0) return { kind: 'engine-error', engineCode: 'no_triangles' }
+  const properties = analysedProperties(result)
+  // Coordinates near the float32 limit (1e38) are finite but their volume is not: never store or price Infinity.
+  if (!allFinite(properties)) return { kind: 'engine-error', engineCode: 'non_finite_coordinate' }
+  const unit: UnitOfLength = result.unit.source === 'file' ? 'mm' : job.givenUnit
+
+  await writeFileAtomic(join(job.outDir, MESH_FILE), result.internalMesh)
+  if (result.thickness !== undefined) {
+    await writeFileAtomic(join(job.outDir, THICKNESS_FILE), encodeThickness(result.thickness.perFace))
+  }
+  const frontPictureKeys = await writePictures(job.outDir, 'front', result.pictures?.front)
+  const repairImageKeys = await writePictures(job.outDir, 'repair', result.pictures?.repair)
+  const threeMf = write3mf(scaled(result.meshes, MM_PER_UNIT[unit]))
+  if (threeMf !== undefined) await writeFileAtomic(join(job.outDir, model3mfFileName(unit)), threeMf)
+
+  const summary: AnalysisSummary = {
+    format: result.format,
+    unit,
+    analysedProperties: properties,
+    repairInfo: result.repairInfo,
+    frontPictureKeys,
+    repairImageKeys,
+    triangles: result.measures.triangles,
+    thicknessHistogram: result.thickness === undefined ? null : storedHistogram(result.thickness.histogram),
+    timingsMs: result.timingsMs,
+  }
+  return { kind: 'analysed', summary }
+}
+
+async function readMeshes(resultDir: string): Promise<IndexedMesh[]> {
+  return decodeMeshes(await readFile(join(resultDir, MESH_FILE)))
+}
+
+async function handle(
+  job: AnalysisWorkerJob,
+  progress: (code: WorkerProgress) => void,
+): Promise<JobOutcome<AnalysisWorkerResult>> {
+  switch (job.kind) {
+    case 'analyze':
+      // OpenCascade (STEP) stays loaded in a thread for good, about 260 MB: such a worker is replaced afterwards.
+      return { value: await analyze(job, progress), recycle: job.format === 'step' }
+    case 'histogram-image': {
+      const meshes = await readMeshes(job.resultDir)
+      const faces = meshes.reduce((sum, mesh) => sum + mesh.indices.length / 3, 0)
+      if (faces !== job.faceCount)
+        throw new Error(`The stored mesh has ${faces} faces, expected ${job.faceCount}`)
+      const perFace = decodeThickness(await readFile(join(job.resultDir, THICKNESS_FILE)), faces)
+      // Stored thickness is in the file's numbers; the engine's picture wants millimetres at scale 1.
+      const mmPerUnit = MM_PER_UNIT[job.params.unitOfLength]
+      const png = renderHistogramImage(
+        meshes,
+        perFace.map((value) => value * mmPerUnit),
+        job.params,
+      )
+      await writeFileAtomic(job.outPath, png)
+      return { value: { kind: 'written', bytes: png.length } }
+    }
+    case 'export-3mf': {
+      const threeMf = write3mf(scaled(await readMeshes(job.resultDir), job.mmPerUnit))
+      if (threeMf === undefined) throw new Error('The stored mesh has no triangles')
+      await writeFileAtomic(job.outPath, threeMf)
+      return { value: { kind: 'written', bytes: threeMf.length } }
+    }
+  }
+}
+
+serveJobs(handle)

@@ -1,0 +1,67 @@
+/**
+ * The server process of the pricing benchmark (started by pricing-bench.ts): the composition of main.ts, in
+ * production mode with logging off, on a fresh file-based PGlite in the DATA_DIR it is given. The rate limit is
+ * raised (its check still runs on every request) because the load comes from one address. Before listening it
+ * stores one analysed object the way the analysis module does (a `model_files` row) and prints one JSON line:
+ * port, object id and the configurations to price.
+ */
+import { createConfig, parseEnv } from '#server/config/env.ts'
+import { acquireDataDirLock } from '#server/db/data-dir-lock.ts'
+import { migrate } from '#server/db/migrate.ts'
+import { createPgliteDb } from '#server/db/pglite.ts'
+import { seed } from '#server/db/seed.ts'
+import { buildApp } from '#server/http/app.ts'
+import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
+
+const env = parseEnv({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+})
+const config = createConfig(env, () => 'bench-session-secret-0123456789abcdef')
+const lock = acquireDataDirLock(config.dataDir, env.DATA_DIR)
+if (config.database.kind !== 'pglite') throw new Error('the benchmark runs on the embedded database')
+const db = await createPgliteDb({ dataDir: config.database.dataDir })
+await migrate(db)
+await seed(db, { thumbnailsDir: config.thumbnailsDir, withStaff: false })
+const objectId = await insertAnalysedModelFile(db, {
+  properties: boxProperties(62.5, 41.2, 18.7),
+  histogram: { binEdgesMm: [0, 0.5, 1, 2, 5, null], areaMm2: [0, 0, 120, 3000, 6000] },
+})
+
+const mail = createMailService(config.mail)
+const app = await buildApp({ config, db, mail, logger: false, rateLimitPerMinute: 1_000_000_000 })
+await app.listen({ port: 0, host: '127.0.0.1' })
+const address = app.server.address()
+const port = typeof address === 'object' && address !== null ? address.port : 0
+
+const { rows } = await db.query<{ print_mode_id: string; finish_id: string; color_id: string }>(
+  `SELECT pmsf.print_mode_id, pmsf.surface_finish_id AS finish_id, csf.color_id
+   FROM print_mode_surface_finishes pmsf
+   JOIN print_modes pm ON pm.id = pmsf.print_mode_id
+   JOIN color_surface_finishes csf ON csf.surface_finish_id = pmsf.surface_finish_id
+   JOIN colors c ON c.id = csf.color_id AND c.print_mode_id = pmsf.print_mode_id
+   ORDER BY pm.sort_order, pmsf.sort_order, c.sort_order`,
+)
+const configurations = rows.map((row) => ({
+  printModeId: row.print_mode_id,
+  surfaceFinishId: row.finish_id,
+  printModeColorId: row.color_id,
+}))
+process.stdout.write(`${JSON.stringify({ port, objectId, configurations })}\n`)
+
+const stop = () => {
+  void app
+    .close()
+    .then(() => db.close())
+    .finally(() => {
+      mail.close()
+      lock.release()
+      process.exit(0)
+    })
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)

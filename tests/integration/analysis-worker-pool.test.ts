@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createWorkerPool, type WorkerJobError, type WorkerPool } from '#server/jobs/worker-pool.ts'
+import type { PoolTestJob, PoolTestResult } from '#tests/integration/fixtures/pool-test.worker.ts'
+
+/**
+ * The worker pool's bounds (docs/decisions/0041): a job that runs too long or fills its heap ends with a typed
+ * error and the pool carries on with a fresh worker; a crash or a handler bug is reported, not propagated; aborts
+ * and closing settle every job.
+ */
+
+const entry = new URL('./fixtures/pool-test.worker.ts', import.meta.url)
+const pools: WorkerPool<PoolTestJob, PoolTestResult, number>[] = []
+afterEach(async () => {
+  for (const pool of pools.splice(0)) await pool.close()
+})
+
+function pool(size = 1, heapMb = 64) {
+  const created = createWorkerPool<PoolTestJob, PoolTestResult, number>({
+    name: 'test',
+    entry,
+    size,
+    eager: true,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  })
+  pools.push(created)
+  return created
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise
+  } catch (error) {
+    return (error as WorkerJobError).failure
+  }
+  throw new Error('the job did not fail')
+}
+
+describe('the worker pool', () => {
+  it('runs jobs off the main thread, in parallel up to its size, with progress', async () => {
+    const workers = pool(2)
+    await workers.warmUp()
+    const steps: number[] = []
+    const [a, b, c] = await Promise.all([
+      workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 10_000 }),
+      workers.run({ kind: 'echo', value: 2 }, { timeoutMs: 10_000 }),
+      workers.run(
+        { kind: 'progress', steps: 3 },
+        { timeoutMs: 10_000, onProgress: (step) => steps.push(step) },
+      ),
+    ])
+    expect([a.value, b.value, c.value]).toEqual([1, 2, 3])
+    expect(steps).toEqual([1, 2, 3])
+    expect(new Set([a.threadId, b.threadId]).size).toBe(2)
+  })
+
+  it('terminates a job past its timeout and carries on with a new worker', async () => {
+    const workers = pool()
+    await workers.warmUp()
+    const started = Date.now()
+    expect(await failureOf(workers.run({ kind: 'spin', ms: 60_000 }, { timeoutMs: 300 }))).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect((await workers.run({ kind: 'echo', value: 7 }, { timeoutMs: 30_000 })).value).toBe(7)
+  })
+
+  it('ends a job that fills its heap with memory_limit and carries on', async () => {
+    const workers = pool(1, 48)
+    await workers.warmUp()
+    expect(await failureOf(workers.run({ kind: 'hog' }, { timeoutMs: 60_000 }))).toBe('memory_limit')
+    expect((await workers.run({ kind: 'echo', value: 8 }, { timeoutMs: 30_000 })).value).toBe(8)
+  })
+
+  it('reports a dead worker and a handler bug, and keeps a worker whose handler threw', async () => {
+    const workers = pool()
+    await workers.warmUp()
+    expect(await failureOf(workers.run({ kind: 'exit' }, { timeoutMs: 30_000 }))).toBe('worker_crashed')
+    const before = await workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 30_000 })
+    expect(await failureOf(workers.run({ kind: 'throw' }, { timeoutMs: 30_000 }))).toBe('handler_error')
+    const after = await workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 30_000 })
+    expect(after.threadId).toBe(before.threadId)
+  })
+
+  it('replaces a worker that asks to be recycled', async () => {
+    const workers = pool()
+    const first = await workers.run({ kind: 'recycle' }, { timeoutMs: 30_000 })
+    const next = await workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 30_000 })
+    expect(next.threadId).not.toBe(first.threadId)
+  })
+
+  it('settles aborted and pending jobs', async () => {
+    const workers = pool()
+    await workers.warmUp()
+    const controller = new AbortController()
+    const running = workers.run(
+      { kind: 'spin', ms: 60_000 },
+      { timeoutMs: 120_000, signal: controller.signal },
+    )
+    const waiting = workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 120_000 })
+    controller.abort('stop')
+    expect(await failureOf(running)).toBe('aborted')
+    expect((await waiting).value).toBe(1)
+
+    const blocked = failureOf(workers.run({ kind: 'spin', ms: 60_000 }, { timeoutMs: 120_000 }))
+    const queued = failureOf(workers.run({ kind: 'echo', value: 2 }, { timeoutMs: 120_000 }))
+    await workers.close()
+    expect(await blocked).toBe('pool_closed')
+    expect(await queued).toBe('pool_closed')
+    expect(await failureOf(workers.run({ kind: 'echo', value: 3 }, { timeoutMs: 1_000 }))).toBe('pool_closed')
+  })
+})
