@@ -1,31 +1,60 @@
 // @ts-check
 import js from '@eslint/js'
-import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// Imports run one way: shared <- machines <- client, shared <- server (docs/decisions/0001).
-const boundaries = {
-  zones: [
-    {
-      target: './src/shared',
-      from: ['./src/client', './src/server', './machines'],
-      message: 'src/shared imports nothing but itself.',
-    },
-    {
-      target: './machines',
-      from: ['./src/client', './src/server'],
-      message: 'machines may import src/shared only.',
-    },
-    { target: './src/client', from: ['./src/server'], message: 'The client never imports the server.' },
-    {
-      target: './src/server',
-      from: ['./src/client', './machines'],
-      message: 'The server imports src/shared only.',
-    },
-  ],
-}
+// Imports run one way: shared <- machines <- client, shared <- server (docs/decisions/0001). ESLint's own
+// no-restricted-imports enforces the zones: eslint-plugin-import-x needs a native resolver whose platform packages
+// the registry here does not serve, which breaks `npm ci`.
+// Patterns are regular expressions (a leading # would be a comment in gitignore-style groups).
+const forbid = (message, ...regexes) => ({
+  'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }],
+})
+const boundaries = [
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: forbid(
+      'src/shared imports nothing but itself.',
+      '^#client/',
+      '^#server/',
+      '^#machines/',
+      '(^|/)src/client/',
+      '(^|/)src/server/',
+      '(^|/)machines/',
+    ),
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: forbid(
+      'machines may import src/shared only.',
+      '^#client/',
+      '^#server/',
+      '(^|/)src/client/',
+      '(^|/)src/server/',
+    ),
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: forbid(
+      'The client never imports the server.',
+      '^#server/',
+      '(^|/)src/server/',
+      '^(\\.\\./)+server/',
+    ),
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: forbid(
+      'The server imports src/shared only.',
+      '^#client/',
+      '^#machines/',
+      '(^|/)src/client/',
+      '(^|/)machines/',
+      '^(\\.\\./)+client/',
+    ),
+  },
+]
 
 export default tseslint.config(
   {
@@ -45,9 +74,8 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
-      'import-x/no-restricted-paths': ['error', boundaries],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -62,6 +90,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundaries,
   {
     // Machines are pure: no fetch, no DOM, no storage, no timers outside XState.
     files: ['machines/**/*.ts'],
