@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react'
+import { DROPPED_WITH_CONTENT } from '#shared/domain/cms-html.ts'
 import { CmsLink } from './cms-link.tsx'
 
 /**
@@ -12,31 +13,9 @@ import { CmsLink } from './cms-link.tsx'
  */
 
 /** Dropped together with everything inside them. */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'template',
-  'textarea',
-  'title',
-  'xmp',
-  'noscript',
-  'noembed',
-  'noframes',
-  'plaintext',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'svg',
-  'math',
-  'select',
-  'option',
-  'head',
-  'meta',
-  'link',
-  'base',
+const DROPPED = new Set<string>([
+  ...DROPPED_WITH_CONTENT,
+  // The renderer shows text only: media and form controls go too.
   'img',
   'picture',
   'video',

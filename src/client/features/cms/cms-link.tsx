@@ -2,13 +2,13 @@ import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { type MouseEvent, type ReactNode } from 'react'
 import { isSafeHref } from '#shared/contracts/cms.contract.ts'
+import { isSuspiciousHref } from '#shared/domain/cms-html.ts'
 
 /**
  * A link the view renders: a safe URL by the contract (relative, http(s) or mailto) that, like the server's sanitiser,
  * holds no markup characters and names no script or data scheme anywhere (`/x?javascript:…`).
  */
-export const isRenderableHref = (href: string): boolean =>
-  isSafeHref(href) && !/[<>"'`\\]|(?:java|vb|live)script:|data:/i.test(href)
+export const isRenderableHref = (href: string): boolean => isSafeHref(href) && !isSuspiciousHref(href)
 
 /** A shop path (`/kontakt`, `/en/kontakt#contact-form`): followed inside the app. */
 export const isInternalHref = (href: string): boolean => href.startsWith('/') && !/^\/[/\\]/.test(href)

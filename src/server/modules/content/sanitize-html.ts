@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html'
+import { DROPPED_WITH_CONTENT, isSuspiciousHref } from '#shared/domain/cms-html.ts'
 
 /**
  * The allow-list sanitiser for CMS `bodytext` (commerce-reliability check 41). Only the markup the content view
@@ -38,49 +39,6 @@ export const ALLOWED_SCHEMES = ['http', 'https', 'mailto'] as const
 /** The rel every link gets: no window.opener for the target, no referrer to other sites. */
 export const LINK_REL = 'noopener noreferrer'
 
-/**
- * Elements dropped with everything inside them: raw-text and template elements, embedded content and foreign
- * (SVG, MathML) namespaces, where parser differences make mutation XSS possible.
- */
-const DROPPED_WITH_CONTENT = [
-  'script',
-  'style',
-  'template',
-  'textarea',
-  'title',
-  'xmp',
-  'noscript',
-  'noembed',
-  'noframes',
-  'plaintext',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'svg',
-  'math',
-  'select',
-  'option',
-  'head',
-  'meta',
-  'link',
-  'base',
-]
-
-// eslint-disable-next-line no-control-regex
-const IGNORED_IN_URLS = /[\u0000-\u0020\u007f-\u009f]/g
-/**
- * A link is dropped when, read as a browser would (entities decoded, whitespace and controls removed), it holds
- * markup characters or names a script or data scheme anywhere, not only at its start. The scheme check proper
- * (http, https, mailto or relative) is sanitize-html's.
- */
-const SUSPICIOUS_HREF = /[<>"'`\\]|(?:java|vb|live)script:|data:/i
-
-export const isSuspiciousHref = (href: string): boolean =>
-  SUSPICIOUS_HREF.test(href.replace(IGNORED_IN_URLS, ''))
-
 /** Deeper nesting is flattened (DOMPurify 3.1.1 fixed an mXSS through nesting depth). */
 const NESTING_LIMIT = 40
 
@@ -101,7 +59,7 @@ const options: sanitize.IOptions = {
   parseStyleAttributes: false,
   allowVulnerableTags: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
+  nonTextTags: [...DROPPED_WITH_CONTENT],
   enforceHtmlBoundary: false,
   nestingLimit: NESTING_LIMIT,
   selfClosing: ['br'],
