@@ -14,7 +14,7 @@ import { analysisAssetUrl, apiPaths } from '#client/actors/api-paths.ts'
 import { createConfigureActors } from '#client/actors/configure.actors.ts'
 import { type NotificationsRef } from '#client/actors/notify.ts'
 import { createPricingActors } from '#client/actors/pricing.actors.ts'
-import { type printModesMachine } from '#client/actors/print-modes.machine.ts'
+import { type printModesMachine } from '#machines/print-modes/print-modes.machine.ts'
 import { pricingRequestOf } from './pricing-request.ts'
 
 export type ConfigureActor = ActorRefFrom<typeof configureMachine>

@@ -12,7 +12,7 @@ import { missingNewsletterFields, newsletterIssues } from '#shared/domain/forms/
 import { type Locale } from '#shared/domain/limits.ts'
 import { type PathModel, stableStringify, statesOf } from '#tests/graph/path-testing.ts'
 import { type ContentSnapshots } from '#client/features/cms/content-actors.ts'
-import { cmsNavigationMachine } from '#client/features/cms/cms-navigation.machine.ts'
+import { cmsNavigationMachine } from '#machines/cms-navigation/cms-navigation.machine.ts'
 import { storyNavigation } from './cms-story-pages.ts'
 
 /**

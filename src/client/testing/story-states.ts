@@ -20,7 +20,7 @@ import {
   stateName,
   statesOf,
 } from '#tests/graph/path-testing.ts'
-import { printModesMachine } from '#client/actors/print-modes.machine.ts'
+import { printModesMachine } from '#machines/print-modes/print-modes.machine.ts'
 import { priceAnswer, storyPrintModes } from './shop-fixtures.ts'
 
 /**

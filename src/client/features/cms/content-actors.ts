@@ -19,7 +19,7 @@ import {
 import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
 import { createWelcomeStore, type WelcomeStore } from '#client/features/notices/welcome-notice.ts'
 import { createCmsClient } from './cms-client.ts'
-import { cmsNavigationMachine } from './cms-navigation.machine.ts'
+import { cmsNavigationMachine } from '#machines/cms-navigation/cms-navigation.machine.ts'
 import { type CmsPageHost, createCmsPageHost } from './cms-page-host.ts'
 
 /**

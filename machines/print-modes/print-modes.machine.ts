@@ -20,7 +20,7 @@ export type PrintModesTag = (typeof PRINT_MODES_TAGS)[number]
 
 /**
  * The print-mode catalogue (spec part 1 §3 "Print mode", §7 `GET /print-modes`), loaded once when the app starts and
- * again when the language changes. A small client machine: it only loads, so it lives with its actors here.
+ * again when the language changes. It only loads; the client provides `loadPrintModes`.
  */
 export const printModesMachine = setup({
   types: {
