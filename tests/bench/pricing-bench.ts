@@ -1,16 +1,18 @@
 /**
- * Benchmark of `POST /api/pricing/batch-calculations` against `GET /api/health` of the same server, in one run.
+ * Benchmark of `POST /api/pricing/batch-calculations` against two reference endpoints of the same server, in one
+ * run: `GET /api/health/live` (trivial: no database) and `GET /api/health` (one `SELECT 1`).
  *
- *   npx tsx tests/bench/pricing-bench.ts [--duration 30] [--connections 100] [--configurations 30]
+ *   npx tsx tests/bench/pricing-bench.ts [--duration 30] [--connections 100] [--configurations 30] [--pricing-only]
  *
  * Starts the server (pricing-bench-server.ts: production mode, logging off, a fresh file-based PGlite in a temp
  * DATA_DIR) as a child process, warms it up, then drives each endpoint with autocannon from this process for
  * `--duration` seconds at `--connections` connections: pricing first (every request prices `--configurations`
- * print mode × finish × colour combinations of one stored analysed object), then health. Prints req/s, latency
- * p50/p97.5/p99, non-2xx and errors, and the pricing/health ratio. Not a timed test: it fails only on errors.
+ * print mode × finish × colour combinations of one stored analysed object), then liveness, then health. Prints
+ * req/s, latency p50/p97.5/p99, non-2xx, errors, the server's CPU time per request, and the ratios against the
+ * trivial endpoint. Not a timed test: it fails only on errors.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -26,6 +28,8 @@ const option = (name: string, fallback: number): number => {
 const duration = option('duration', 30)
 const connections = option('connections', 100)
 const configurationCount = option('configurations', 30)
+// `--pricing-only` skips the reference runs (for profiling the pricing path with BENCH_SERVER_NODE_ARGS).
+const pricingOnly = args.includes('--pricing-only')
 
 interface ServerInfo {
   port: number
@@ -34,11 +38,17 @@ interface ServerInfo {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-bench-'))
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'pricing-bench-server.ts')], {
-  cwd: path.join(here, '..', '..'),
-  env: { ...process.env, DATA_DIR: dataDir },
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
+// BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=tmp/prof") profiles the server process.
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
+const server = spawn(
+  process.execPath,
+  [...serverNodeArgs, '--import', 'tsx', path.join(here, 'pricing-bench-server.ts')],
+  {
+    cwd: path.join(here, '..', '..'),
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+)
 
 function stopServer(): Promise<void> {
   return new Promise((resolve) => {
@@ -56,6 +66,16 @@ async function serverInfo(): Promise<ServerInfo> {
   throw new Error('the benchmark server exited before it was ready')
 }
 
+/**
+ * CPU seconds the server process has used (user + system, from /proc at 100 ticks per second). Divided by the
+ * requests it served this gives a cost per request that other load on the machine barely moves, unlike req/s.
+ */
+function serverCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // After the command name: state is field 0, utime field 11 and stime field 12.
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 interface Figures {
   name: string
   requestsPerSecond: number
@@ -67,10 +87,13 @@ interface Figures {
   errors: number
   timeouts: number
   requests: number
+  serverCpuMicrosPerRequest: number
 }
 
 async function run(name: string, options: autocannon.Options, seconds: number): Promise<Figures> {
+  const cpuBefore = serverCpuSeconds()
   const result = await autocannon({ connections, duration: seconds, ...options })
+  const cpu = serverCpuSeconds() - cpuBefore
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -82,6 +105,7 @@ async function run(name: string, options: autocannon.Options, seconds: number): 
     errors: result.errors,
     timeouts: result.timeouts,
     requests: result.requests.total,
+    serverCpuMicrosPerRequest: (cpu * 1e6) / Math.max(1, result.requests.total),
   }
 }
 
@@ -105,6 +129,7 @@ try {
     headers: { 'content-type': 'application/json' },
     body,
   }
+  const live: autocannon.Options = { url: `${base}/api/health/live` }
   const health: autocannon.Options = { url: `${base}/api/health` }
 
   // One request to check the answer, then a short warm-up of each (JIT, caches).
@@ -116,13 +141,15 @@ try {
   if (probe.status !== 200) throw new Error(`pricing answered ${probe.status}: ${await probe.text()}`)
   const sample = (await probe.json()) as { prices: { linePrice: { totalPrice: number } }[] }
   await run('warm-up', pricing, 3)
-  await run('warm-up', health, 2)
+  if (!pricingOnly) await run('warm-up', live, 2)
+  if (!pricingOnly) await run('warm-up', health, 2)
 
-  const figures = [await run('pricing', pricing, duration), await run('health', health, duration)]
+  const figures = [await run('pricing', pricing, duration)]
+  if (!pricingOnly) figures.push(await run('live', live, duration), await run('health', health, duration))
 
-  const [p, h] = figures as [Figures, Figures]
+  const [p, ...references] = figures as [Figures, ...Figures[]]
   const line = (f: Figures) =>
-    `${f.name.padEnd(8)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p97.5 ${f.p975} ms   p99 ${f.p99} ms   max ${f.max} ms   requests ${f.requests}   non-2xx ${f.non2xx}   errors ${f.errors}   timeouts ${f.timeouts}`
+    `${f.name.padEnd(8)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p97.5 ${f.p975} ms   p99 ${f.p99} ms   max ${f.max} ms   requests ${f.requests}   non-2xx ${f.non2xx}   errors ${f.errors}   timeouts ${f.timeouts}   server CPU ${f.serverCpuMicrosPerRequest.toFixed(0)} µs/request`
   console.log(
     `\nNode ${process.version}, ${cpus().length} cores, load average ${loadavg()
       .map((value) => value.toFixed(2))
@@ -130,9 +157,14 @@ try {
         ' ',
       )}; ${connections} connections, ${duration} s each; ${params.length} configurations per pricing request (${JSON.stringify(body).length} bytes), first line total ${sample.prices[0]?.linePrice.totalPrice} cents\n`,
   )
-  console.log(line(p))
-  console.log(line(h))
-  console.log(`pricing / health: ${(p.requestsPerSecond / h.requestsPerSecond).toFixed(2)}× the req/s`)
+  for (const f of figures) console.log(line(f))
+  for (const r of references) {
+    console.log(
+      `pricing / ${r.name}: ${(p.requestsPerSecond / r.requestsPerSecond).toFixed(2)}× the req/s, ${(
+        p.serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest
+      ).toFixed(2)}× the server CPU per request`,
+    )
+  }
   const goal = p.requestsPerSecond >= 5_000 && p.p99 < 20 && p.errors + p.non2xx + p.timeouts === 0
   console.log(`goal (≥ 5000 req/s, p99 < 20 ms, 0 errors): ${goal ? 'met' : 'not met'}`)
   if (figures.some((f) => f.errors + f.non2xx + f.timeouts > 0)) process.exitCode = 1

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -13,6 +12,7 @@ import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import { errorBody, errorHandler } from '#server/http/error-handler.ts'
 import { createRequestContextResolver } from '#server/http/request-context.ts'
+import { registerSecurityHeaders } from '#server/http/security-headers.ts'
 import { createAnalysisRepo } from '#server/modules/analysis/analysis.repo.ts'
 import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
 import { createAuthModule } from '#server/modules/auth/auth.module.ts'
@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler)
 
   const external = [...originOf(config.cmsUrl), ...originOf(config.postalLookupUrl)]
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -54,11 +54,12 @@ const RELATIVE_TOLERANCE = 1e-9
 export function fitsBuildVolume(partMm: Dimensions, maxMm: Dimensions): boolean {
   const part = sortedSides(partMm, 'dimensionsMm')
   const max = sortedSides(maxMm, 'printMode.maxDimensionsMm')
-  return part.every((side, index) => side <= (max[index] ?? 0) * (1 + RELATIVE_TOLERANCE))
+  const grown = 1 + RELATIVE_TOLERANCE
+  return part[0] <= max[0] * grown && part[1] <= max[1] * grown && part[2] <= max[2] * grown
 }
 
 export function isTooSmall(partMm: Dimensions, minFeatureSizeMm: number): boolean {
-  const smallest = Math.min(...sortedSides(partMm, 'dimensionsMm'))
+  const smallest = sortedSides(partMm, 'dimensionsMm')[0]
   return (
     smallest < assertNonNegative(minFeatureSizeMm, 'printMode.minFeatureSizeMm') * (1 - RELATIVE_TOLERANCE)
   )
@@ -154,13 +155,19 @@ export function printabilityMessage(
   }
 }
 
-function sortedSides(dimensions: Dimensions, field: string): number[] {
-  const sides = [dimensions.x, dimensions.y, dimensions.z]
-  sides.forEach((side, index) => {
-    // Field names are built only on failure: this runs for every priced configuration.
-    if (!(side >= 0 && side < Infinity)) assertNonNegative(side, `${field}.${'xyz'.charAt(index)}`)
-  })
-  return sides.sort((a, b) => a - b)
+function sortedSides(dimensions: Dimensions, field: string): [number, number, number] {
+  let a = dimensions.x
+  let b = dimensions.y
+  let c = dimensions.z
+  // Field names are built only on failure: this runs for every priced configuration.
+  if (!(a >= 0 && a < Infinity)) assertNonNegative(a, `${field}.x`)
+  if (!(b >= 0 && b < Infinity)) assertNonNegative(b, `${field}.y`)
+  if (!(c >= 0 && c < Infinity)) assertNonNegative(c, `${field}.z`)
+  // Three compare-and-swaps instead of Array#sort with a comparator (a measurable share of a pricing request).
+  if (a > b) [a, b] = [b, a]
+  if (b > c) [b, c] = [c, b]
+  if (a > b) [a, b] = [b, a]
+  return [a, b, c]
 }
 
 function assertHistogram(histogram: WallThicknessHistogram): void {

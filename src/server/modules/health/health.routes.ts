@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { HEALTH_PATH, HealthResponseSchema } from '#shared/contracts/health.contract.ts'
+import {
+  HEALTH_PATH,
+  HealthResponseSchema,
+  LIVENESS_PATH,
+  type LivenessResponse,
+} from '#shared/contracts/health.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import type { HealthService } from '#server/modules/health/health.service.ts'
 
@@ -9,5 +14,7 @@ export function createHealthRoutes(deps: { health: HealthService }): FastifyPlug
     app.get(HEALTH_PATH, { config: { rateLimit: false } }, async () =>
       parseResponse(HealthResponseSchema, await deps.health.check()),
     )
+    const alive: LivenessResponse = { status: 'ok' }
+    app.get(LIVENESS_PATH, { config: { rateLimit: false } }, async () => alive)
   }
 }
