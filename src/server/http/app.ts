@@ -29,14 +29,8 @@ import type { MailService } from '#server/modules/mail/mail.service.ts'
 import { createShippingRepo } from '#server/modules/shipping/shipping.repo.ts'
 import { createShippingRoutes } from '#server/modules/shipping/shipping.routes.ts'
 import { createShippingService } from '#server/modules/shipping/shipping.service.ts'
-import {
-  createAnalysedObjectRepo,
-  createCachedAnalysedObjectRepo,
-  type AnalysedObjectRepo,
-} from '#server/modules/pricing/analysed-object.repo.ts'
+import type { AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
 import { createCataloguePricing } from '#server/modules/pricing/pricing.module.ts'
-import { createPricingService } from '#server/modules/pricing/pricing.service.ts'
-import { createSheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../dist/client/', import.meta.url))
 
@@ -146,12 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.analysisRunner === undefined ? {} : { runner: deps.analysisRunner }),
     }),
   )
-  // The cart (issue 5) prices through the pricing service and reads 3D files through the analysis module.
-  const cartPricing = createPricingService({
-    catalogue: cataloguePricing.cache,
-    analysedObjects: deps.analysedObjects ?? createCachedAnalysedObjectRepo(createAnalysedObjectRepo(db)),
-    sheets: createSheetCache(),
-  })
+  // The cart prices through the pricing endpoint's own service (one compiled-sheet cache, one analysed-object
+  // cache) and reads 3D files through the analysis module.
+  const cartPricing = cataloguePricing.pricing
   const cartCatalogue = createCatalogueService(cataloguePricing.cache)
   await app.register(
     createCartModule({
