@@ -13,6 +13,7 @@ import { createPostgresDb } from '#server/db/postgres.ts'
 import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/http/app.ts'
 import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
+import { deliverInitialStaffPassword } from '#server/modules/auth/initial-staff-password.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 
 /**
@@ -25,23 +26,6 @@ const SHUTDOWN_TIMEOUT_MS = 10_000
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`)
   process.exit(1)
-}
-
-function printStaffAccount(account: { username: string; email: string; password: string }): void {
-  process.stdout.write(
-    [
-      '',
-      '================================================================',
-      ' Staff account created. The password is shown only this once:',
-      `   username: ${account.username}`,
-      `   e-mail:   ${account.email}`,
-      `   password: ${account.password}`,
-      ' Store it in a password manager now.',
-      '================================================================',
-      '',
-      '',
-    ].join('\n'),
-  )
 }
 
 async function main(): Promise<void> {
@@ -79,7 +63,16 @@ async function main(): Promise<void> {
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
     const seeded = await seed(db, { thumbnailsDir: config.thumbnailsDir })
     if (seeded.seeded.length > 0) app.log.info({ groups: seeded.seeded }, 'demo data seeded')
-    if (seeded.staffAccount !== undefined) printStaffAccount(seeded.staffAccount)
+    if (seeded.staffAccount !== undefined) {
+      const delivered = deliverInitialStaffPassword(seeded.staffAccount, {
+        dataDir,
+        stdoutIsTerminal: process.stdout.isTTY === true,
+        write: (text) => process.stdout.write(text),
+      })
+      if ('file' in delivered) {
+        app.log.warn({ file: delivered.file }, 'staff account created; its password is in this file')
+      }
+    }
     // Analysis workers run off the event loop; tasks of an earlier life of this server are reclaimed now.
     await analysisRunner.start(app.log)
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { HealthResponseSchema } from '#shared/contracts/health.contract.ts'
 import { GetPrintModesResponseSchema } from '#shared/contracts/print-modes.contract.ts'
 import { LOCK_FILE_NAME } from '#server/db/data-dir-lock.ts'
+import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
 import { createTempDir } from '#tests/integration/helpers/test-app.ts'
 
 /**
@@ -97,10 +98,15 @@ async function printModeIds(port: number): Promise<string[]> {
 
 describe('the server process', () => {
   it('starts, refuses a second server on its DATA_DIR, shuts down on SIGTERM and keeps its data across restarts', async () => {
-    // First start: initialises the database, seeds, prints the staff password once.
+    // First start: initialises the database, seeds, and hands out the staff password once. stdout is a pipe here,
+    // as under a service manager, so the password goes to an owner-only file and the logs only name that file.
     const first = startServer(await freePort())
     await waitUntilHealthy(first)
-    expect(first.output().stdout).toMatch(/password: [A-Za-z0-9_-]{20}/)
+    const passwordFile = join(dataDir, INITIAL_STAFF_PASSWORD_FILE)
+    expect(readFileSync(passwordFile, 'utf8')).toMatch(/password: [A-Za-z0-9_-]{20}/)
+    expect(first.output().stdout).not.toContain('password:')
+    expect(first.output().stdout).toContain(INITIAL_STAFF_PASSWORD_FILE)
+    rmSync(passwordFile)
     const ids = await printModeIds(first.port)
     expect(ids.length).toBeGreaterThanOrEqual(6)
 
@@ -127,6 +133,7 @@ describe('the server process', () => {
     await waitUntilHealthy(restarted)
     expect(await printModeIds(restarted.port)).toEqual(ids)
     expect(restarted.output().stdout).not.toContain('password:')
+    expect(existsSync(passwordFile)).toBe(false)
 
     // kill -9 leaves the lock behind; the next start must still open.
     restarted.child.kill('SIGKILL')
