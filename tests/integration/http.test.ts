@@ -160,6 +160,20 @@ describe('the built SPA', () => {
     expect(response.headers['cache-control']).toContain('immutable')
   })
 
+  it('answers a missing asset with 404, not with the SPA page, so a stale chunk fails as a failed load', async () => {
+    for (const url of [
+      '/assets/model-preview-old123.js',
+      '/assets/missing',
+      '/favicon-old.png',
+      '/robots.txt?x=1',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body, url).not.toContain('<div id="root">')
+      expect(response.headers['cache-control'], url).toBe('no-store')
+    }
+  })
+
   it('still answers unknown /api paths with JSON, never with the SPA', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' })
     expect(response.statusCode).toBe(404)

@@ -54,6 +54,12 @@ function isApiPath(url: string): boolean {
   return path === '/api' || path.startsWith('/api/')
 }
 
+/** Built files live under /assets/; other public files (favicon, robots.txt) end in an extension. */
+function isFilePath(url: string): boolean {
+  const path = url.split('?', 1)[0]!
+  return path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(path)
+}
+
 function originOf(url: string | undefined): string[] {
   return url === undefined ? [] : [new URL(url).origin]
 }
@@ -209,6 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `No route ${request.method} ${request.url.split('?', 1)[0]}`,
       )
       return reply.code(404).send(body)
+    }
+    // A missing script or stylesheet (an old chunk name after a deploy) must fail as such: answered with
+    // index.html the browser reports a MIME-type error instead of a failed load, and the page cannot tell why.
+    if (isFilePath(request.url)) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Not found')
     }
     // Every other page path belongs to the SPA's router.
     if (hasSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir)
