@@ -16,8 +16,9 @@ export const CHROMIUM_ARGS = [
 ]
 
 const port = Number(process.env.E2E_PORT ?? 3199)
-// Each run starts on an empty embedded database so the seed is what the tests see.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'schichtwerk-e2e-'))
+// Each run starts on an empty embedded database so the seed is what the tests see. Kept in the environment so the
+// workers (which inherit it) read the same DATA_DIR, e.g. its outbox.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'schichtwerk-e2e-')))
 
 export default defineConfig({
   testDir: './specs',

@@ -216,6 +216,25 @@ describe('uploadMachine', () => {
     expect(notifyUploadFailed).toHaveBeenCalledExactlyOnceWith({ code: 'analysis_timeout' })
   })
 
+  it("takes the upload answer's poll limit over its input (the server's configuration), for that task only", async () => {
+    const started = start([], 100)
+    started.actor.send({ type: 'upload.selectFile', file: validFile })
+    started.lastUpload().resolve({ ...uploadResponse, maxPolls: 3 })
+    await flush()
+    for (let poll = 0; poll < 5; poll += 1) await started.elapse(uploadTestInput.pollIntervalMs)
+    expect(started.fetchTask).toHaveBeenCalledTimes(3)
+    expect(started.snapshot().context.error).toBe('analysis_timeout')
+
+    // The next upload's answer names no limit: the input's applies again.
+    started.actor.send({ type: 'upload.reset' })
+    started.actor.send({ type: 'upload.selectFile', file: validFile })
+    started.lastUpload().resolve(uploadResponse)
+    await flush()
+    for (let poll = 0; poll < 5; poll += 1) await started.elapse(uploadTestInput.pollIntervalMs)
+    expect(started.fetchTask).toHaveBeenCalledTimes(8)
+    expect(started.snapshot().value).toMatchObject({ analyzing: { task: 'waiting' } })
+  })
+
   it('fails when a call fails: the upload (with its code), a task poll, the file fetch', async () => {
     const rejected = start()
     rejected.actor.send({ type: 'upload.selectFile', file: validFile })

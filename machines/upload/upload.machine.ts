@@ -24,7 +24,10 @@ export type UploadFile = UploadCandidate
 export type FileDescriptor = { name: string; size: number }
 
 export type Input = {
-  /** TASK_POLL_MAX_TRIES in the shop: after this many task answers without a result the upload fails. */
+  /**
+   * TASK_POLL_MAX_TRIES in the shop: after this many task answers without a result the upload fails, unless the
+   * upload answer names its own limit (`maxPolls`, the server's configuration).
+   */
   maxPolls: number
   /** TASK_POLL_INTERVAL_MS: the wait before each task poll. */
   pollIntervalMs: number
@@ -53,6 +56,8 @@ export type Context = Input & {
   repairWarning: boolean
   /** Task answers received so far. */
   polls: number
+  /** The upload answer's poll limit for this task; null: the input's `maxPolls`. */
+  pollLimit: number | null
   error: UploadErrorCode | null
   /** The analysed 3D file, once fetched. */
   analysedFile: AnalysisFile | null
@@ -84,6 +89,7 @@ const fresh = {
   messages: [],
   repairWarning: false,
   polls: 0,
+  pollLimit: null,
   error: null,
   analysedFile: null,
 } satisfies Omit<Context, keyof Input>
@@ -158,6 +164,7 @@ export const uploadMachine = setup({
       progress: 0,
       messages: [],
       polls: 0,
+      pollLimit: params.response.maxPolls ?? null,
       source: null,
     })),
     applyTask: assign(({ context }, params: { task: AnalysisTask }) => ({
@@ -173,7 +180,7 @@ export const uploadMachine = setup({
     isCompleted: (_, params: { task: AnalysisTask }) => params.task.state === 'completed',
     isFailed: (_, params: { task: AnalysisTask }) => params.task.state === 'failed',
     /** This answer is the last one allowed. */
-    isLastPoll: ({ context }) => context.polls + 1 >= context.maxPolls,
+    isLastPoll: ({ context }) => context.polls + 1 >= (context.pollLimit ?? context.maxPolls),
     isRepairing: ({ context }) => context.repairWarning,
   },
   delays: {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { MAX_UPLOAD_BYTES } from '#shared/domain/limits.ts'
+import { MAX_UPLOAD_BYTES, TASK_POLL_MAX_TRIES } from '#shared/domain/limits.ts'
 
 /**
  * The server's environment, validated once at start (docs/configuration.md lists every variable). Anything wrong
@@ -13,6 +13,15 @@ import { MAX_UPLOAD_BYTES } from '#shared/domain/limits.ts'
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''))
+
+/**
+ * The bare address of `Name <address>` (or the value itself). Mail recipients are bare addresses: the mail service
+ * refuses anything else, so a display name in the inbox would drop every submission mail.
+ */
+export function mailAddressOf(value: string): string {
+  const match = /<([^<>]*)>\s*$/.exec(value)
+  return (match?.[1] ?? value).trim()
+}
 
 const positiveInt = z.coerce
   .number({ error: 'must be a number' })
@@ -43,6 +52,10 @@ const EnvSchema = z
     CONTACT_INBOX: z
       .string()
       .refine((value) => !/[\r\n]/.test(value), 'must be one line')
+      .refine(
+        (value) => z.email().safeParse(mailAddressOf(value)).success,
+        'must be an address such as "shop@example.com" or "Schichtwerk <shop@example.com>"',
+      )
       .optional(),
     PAYPAL_CLIENT_ID: z.string().optional(),
     PAYPAL_CLIENT_SECRET: z.string().optional(),
@@ -61,6 +74,7 @@ const EnvSchema = z
     ANALYSIS_LEASE_MS: positiveInt.min(500, 'must be at least 500').default(30_000),
     ANALYSIS_MAX_ATTEMPTS: positiveInt.max(20, 'must be at most 20').default(3),
     ANALYSIS_POLL_MS: positiveInt.min(10, 'must be at least 10').default(1_000),
+    ANALYSIS_MAX_POLLS: positiveInt.max(86_400, 'must be at most 86400').default(TASK_POLL_MAX_TRIES),
   })
   .superRefine((env, ctx) => {
     if ((env.PAYPAL_CLIENT_ID === undefined) !== (env.PAYPAL_CLIENT_SECRET === undefined)) {
@@ -114,6 +128,7 @@ export interface Config {
   /** The origin links in e-mails point to. */
   publicUrl: string
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
+  /** A bare address (`shop@example.com`), without a display name. */
   contactInbox: string
   paypal: { clientId: string; clientSecret: string; apiBase: string } | undefined
   cmsUrl: string | undefined
@@ -140,6 +155,8 @@ export interface AnalysisConfig {
   maxAttempts: number
   /** How often an idle server looks for queued tasks (its own uploads wake it at once). */
   pollMs: number
+  /** Task polls a client makes before it gives up on an analysis (sent with every upload answer, decision 0070). */
+  maxPolls: number
 }
 
 /**
@@ -179,7 +196,7 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     // Contact, bug-report, newsletter and VAT-ID submissions go to the shop's own inbox.
-    contactInbox: env.CONTACT_INBOX ?? env.MAIL_FROM,
+    contactInbox: mailAddressOf(env.CONTACT_INBOX ?? env.MAIL_FROM),
     paypal:
       env.PAYPAL_CLIENT_ID !== undefined && env.PAYPAL_CLIENT_SECRET !== undefined
         ? {
@@ -201,6 +218,7 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
       leaseMs: env.ANALYSIS_LEASE_MS,
       maxAttempts: env.ANALYSIS_MAX_ATTEMPTS,
       pollMs: env.ANALYSIS_POLL_MS,
+      maxPolls: env.ANALYSIS_MAX_POLLS,
     },
   }
 }

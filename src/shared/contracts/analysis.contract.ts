@@ -14,10 +14,15 @@ export const UnitOfLengthSchema = z.enum(UNITS_OF_LENGTH)
 // ---------------------------------------------------------------------------------------------------------------
 // POST /api/analytx/file/ (multipart, field `file`)
 
-/** The upload's answer: the task to poll and the 3D file object it is analysing. */
+/**
+ * The upload's answer: the task to poll, the 3D file object it is analysing and how many task polls the client
+ * makes before it gives up (the server's `ANALYSIS_MAX_POLLS`, TASK_POLL_MAX_TRIES by default; decision 0070).
+ * Without `maxPolls` the client keeps its own limit.
+ */
 export const AnalysisUploadResponseSchema = z.object({
   taskId: IdSchema,
   createdObject: z.object({ _id: IdSchema }),
+  maxPolls: z.number().int().positive().optional(),
 })
 export type AnalysisUploadResponse = z.infer<typeof AnalysisUploadResponseSchema>
 

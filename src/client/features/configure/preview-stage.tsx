@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { analysisAssetUrl } from '#client/actors/api-paths.ts'
+import { ChunkLoadBoundary } from '#client/app/chunk-load-boundary.tsx'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
 import { findColour, findPrintMode } from './catalogue.ts'
 import { useCatalogue, useSelection } from './use-configure.ts'
@@ -36,23 +37,25 @@ export function PreviewStage({ session }: { session: ConfigureSession }) {
 
   if (!supportsWebGL()) return <StillPreview session={session} />
   return (
-    <Suspense
-      fallback={
-        <div className="model-preview model-preview--loading" aria-busy="true">
-          <p>
-            <Trans>3D-Ansicht wird geladen …</Trans>
-          </p>
-        </div>
-      }
-    >
-      <ModelPreview
-        loadModel={session.loadModel}
-        colour={colour?.hex ?? null}
-        preview={session.preview}
-        label={t`3D-Ansicht von ${name}`}
-        errorText={t`Die 3D-Ansicht konnte nicht geladen werden.`}
-      />
-    </Suspense>
+    <ChunkLoadBoundary part="model">
+      <Suspense
+        fallback={
+          <div className="model-preview model-preview--loading" aria-busy="true">
+            <p>
+              <Trans>3D-Ansicht wird geladen …</Trans>
+            </p>
+          </div>
+        }
+      >
+        <ModelPreview
+          loadModel={session.loadModel}
+          colour={colour?.hex ?? null}
+          preview={session.preview}
+          label={t`3D-Ansicht von ${name}`}
+          errorText={t`Die 3D-Ansicht konnte nicht geladen werden.`}
+        />
+      </Suspense>
+    </ChunkLoadBoundary>
   )
 }
 

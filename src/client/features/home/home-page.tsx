@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { useAppActors } from '#client/app/app-actors.tsx'
+import { ChunkLoadBoundary } from '#client/app/chunk-load-boundary.tsx'
 import { useSlot } from '#client/app/slot.ts'
 import { UploadHero } from '#client/features/upload/upload-hero.tsx'
 
@@ -20,15 +21,17 @@ export function HomePage() {
   const isConfiguring = useSelector(actors.orderProcess, (snapshot) => snapshot.hasTag('step-configure'))
   if (isConfiguring && session) {
     return (
-      <Suspense
-        fallback={
-          <p className="configure-loading" aria-busy="true">
-            <Trans>Konfiguration wird geladen …</Trans>
-          </p>
-        }
-      >
-        <ConfigureView key={session.id} session={session} />
-      </Suspense>
+      <ChunkLoadBoundary part="configure">
+        <Suspense
+          fallback={
+            <p className="configure-loading" aria-busy="true">
+              <Trans>Konfiguration wird geladen …</Trans>
+            </p>
+          }
+        >
+          <ConfigureView key={session.id} session={session} />
+        </Suspense>
+      </ChunkLoadBoundary>
     )
   }
   return <UploadHero />
