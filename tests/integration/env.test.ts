@@ -72,6 +72,20 @@ describe('environment validation', () => {
     )
   })
 
+  it('reads TRUST_PROXY as off by default, true/false, a hop count or an address list', () => {
+    const trust = (value?: string) =>
+      createConfig(parseEnv(value === undefined ? {} : { TRUST_PROXY: value }), () => 'x'.repeat(32))
+        .trustProxy
+    expect(trust()).toBe(false)
+    expect(trust('false')).toBe(false)
+    expect(trust('true')).toBe(true)
+    expect(trust('2')).toBe(2)
+    expect(trust(' 10.0.0.0/8 , 127.0.0.1 ')).toBe('10.0.0.0/8,127.0.0.1')
+    expect(configError({ TRUST_PROXY: '99' })).toContain(
+      'TRUST_PROXY: must be true, false, a number of proxy hops',
+    )
+  })
+
   it('rejects a multi-line MAIL_FROM, which would inject mail headers', () => {
     expect(configError({ MAIL_FROM: 'shop@example.com\r\nBcc: victim@example.com' })).toContain(
       'MAIL_FROM: must be one line',

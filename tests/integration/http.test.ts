@@ -186,6 +186,37 @@ describe('the built SPA', () => {
   })
 })
 
+describe('the client address behind a reverse proxy (TRUST_PROXY)', () => {
+  async function ipSeen(env: Record<string, string>, forwardedFor: string): Promise<string> {
+    const t = await createTestApp({
+      seed: false,
+      env,
+      configure: (app) => app.get('/api/test/ip', async (request) => ({ ip: request.ip })),
+    })
+    try {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/test/ip',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': forwardedFor },
+      })
+      return z.object({ ip: z.string() }).parse(response.json()).ip
+    } finally {
+      await t.close()
+    }
+  }
+
+  it('ignores X-Forwarded-For by default, so a client cannot choose the address its rate limit counts', async () => {
+    expect(await ipSeen({}, '203.0.113.7')).toBe('10.0.0.2')
+  })
+
+  it('takes the client address from a trusted proxy, by address list or by hop count', async () => {
+    expect(await ipSeen({ TRUST_PROXY: '10.0.0.0/8, 192.168.0.1' }, '203.0.113.7')).toBe('203.0.113.7')
+    expect(await ipSeen({ TRUST_PROXY: '1' }, '198.51.100.1, 203.0.113.7')).toBe('203.0.113.7')
+    expect(await ipSeen({ TRUST_PROXY: '192.168.0.1' }, '203.0.113.7')).toBe('10.0.0.2')
+  })
+})
+
 describe('rate limiting', () => {
   it('answers floods with rate_limited in the error shape', async () => {
     const t = await createTestApp({ seed: false, rateLimitPerMinute: 3 })

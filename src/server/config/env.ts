@@ -23,6 +23,18 @@ export function mailAddressOf(value: string): string {
   return (match?.[1] ?? value).trim()
 }
 
+/** TRUST_PROXY as Fastify takes it: true/false, a hop count, or addresses/CIDRs (comma-separated). */
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .join(',')
+}
+
 const positiveInt = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
@@ -38,6 +50,15 @@ const EnvSchema = z
       .max(65_535, 'must be between 0 and 65535')
       .default(3000),
     HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .refine(
+        (value) => !/^\d+$/.test(value) || Number(value) <= 10,
+        'must be true, false, a number of proxy hops (at most 10) or a comma-separated list of proxy addresses',
+      )
+      .optional(),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
@@ -124,6 +145,11 @@ export interface Config {
   /** Absolute path of DATA_DIR. */
   dataDir: string
   logLevel: Env['LOG_LEVEL']
+  /**
+   * Which reverse proxies may set X-Forwarded-For (Fastify `trustProxy`): the client address that rate limits and
+   * stored submissions use comes from it. false by default, so a client cannot pick its own address.
+   */
+  trustProxy: boolean | number | string
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
   /** The origin links in e-mails point to. */
   publicUrl: string
@@ -189,6 +215,7 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
     host: env.HOST,
     dataDir,
     logLevel: env.LOG_LEVEL,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     database:
       env.DATABASE_URL === undefined
         ? { kind: 'pglite', dataDir: join(dataDir, 'pgdata') }

@@ -81,11 +81,15 @@ or use <code>npm run dev</code> during development.</p>
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps
+  const { trustProxy } = config
   const app = Fastify({
     logger: deps.logger ?? false,
     // Uploads have their own multipart limits; JSON bodies stay small.
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // A hop count as the function Fastify's types accept: trust that many proxies in front of this server.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   })
 
   app.setErrorHandler(errorHandler)
