@@ -46,7 +46,7 @@ export interface AppDeps {
   /** Where pricing reads analysed objects; defaults to the model_files table (tests pass a double). */
   analysedObjects?: AnalysedObjectRepo
   /** The analysis task runner of this process (main.ts), woken after each upload; absent: tasks wait for a poll. */
-  analysisRunner?: { wake(): void }
+  analysisRunner?: { wake(): void; readonly owner: string }
 }
 
 function isApiPath(url: string): boolean {

@@ -18,6 +18,7 @@ import {
 import { type ClaimedTask, createAnalysisQueueRepo } from '#server/modules/analysis/analysis-queue.repo.ts'
 import {
   INCOMING_DIR,
+  isIncomingOfEarlierBoot,
   newRunDirName,
   objectDir,
   sourcePath,
@@ -274,6 +275,20 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     }
   }
 
+  /**
+   * At start: the temporary files an earlier boot of this server was writing when it died (a kill -9 in the middle
+   * of an upload). Nobody can still be writing them, so they go now instead of after the reaper's 15 minutes;
+   * other servers' files on a shared UPLOADS_DIR carry other instance ids and are left alone.
+   */
+  async function removeIncomingOfEarlierBoots(): Promise<void> {
+    const incoming = join(settings.uploadsDir, INCOMING_DIR)
+    const names = await readdir(incoming).catch(() => [] as string[])
+    const left = names.filter((name) => isIncomingOfEarlierBoot(name, instanceId, owner))
+    await Promise.all(left.map((name) => rm(join(incoming, name), { force: true })))
+    if (left.length > 0)
+      log.info({ files: left.length }, 'partial uploads of the previous run of this server removed')
+  }
+
   /** Partial uploads of crashed requests, and folders whose row was never written (crash between the two). */
   async function reap(): Promise<void> {
     const now = Date.now()
@@ -309,6 +324,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
       const expired = await queue.expireStaleLeasesOf(instanceId, owner)
       if (expired > 0)
         log.info({ tasks: expired }, 'analysis tasks of the previous run of this server reclaimed')
+      await removeIncomingOfEarlierBoots()
       getPool()
         .warmUp()
         .catch((error: unknown) => log.error({ err: error }, 'analysis workers did not start'))

@@ -11,7 +11,8 @@ import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.
 /**
  * Where uploads and analysis results live on disk (UPLOADS_DIR, default DATA_DIR/uploads):
  *
- *   .incoming/<random>.part         an upload being received (removed on any failure, reaped after 15 min)
+ *   .incoming/<owner>.<random>.part  an upload being received (removed on any failure; after a crash, removed by
+ *                                    the next start of the same server, or reaped after 15 min)
  *   <objectId>/source.<ext>          the upload, moved here only once complete
  *   <objectId>/run-<attempt>-<nonce>/ one analysis run's files; model_files.result_dir names the committed one:
  *       mesh.swm                     internal mesh (engine encodeMeshes), numbers in the file's unit
@@ -72,6 +73,23 @@ export async function writeFileAtomic(path: string, data: Uint8Array): Promise<v
   }
 }
 
+/**
+ * A new name in `.incoming/` for a file this process is writing. `owner` is the runner's `<instance id>:<boot id>`
+ * (instance ids are base64url): it is part of the name, so a restarted server can tell the files its killed earlier
+ * life left half-written (one process per DATA_DIR, so certainly dead) from the uploads other servers on a shared
+ * UPLOADS_DIR are receiving right now. Without an owner (no local runner) the name is random only.
+ */
+export function newIncomingPath(uploadsDir: string, owner: string | undefined, extension: string): string {
+  const random = randomBytes(16).toString('base64url')
+  const name = owner === undefined ? random : `${owner.replace(':', '.')}.${random}`
+  return join(uploadsDir, INCOMING_DIR, `${name}.${extension}`)
+}
+
+/** Whether a `.incoming/` name was made by another boot of `instanceId` than `owner` (see {@link newIncomingPath}). */
+export function isIncomingOfEarlierBoot(name: string, instanceId: string, owner: string): boolean {
+  return name.startsWith(`${instanceId}.`) && !name.startsWith(`${owner.replace(':', '.')}.`)
+}
+
 /** Raised by {@link receiveUpload} when the stream is longer than allowed. */
 export class UploadTooLargeError extends Error {
   override name = 'UploadTooLargeError'
@@ -100,11 +118,12 @@ export async function receiveUpload(
     onLimit: (listener: () => void) => void
     /** The parser cut the stream at the limit (its 'limit' event may have fired before we listened). */
     truncated: () => boolean
+    /** The local runner's lease owner, named in the temporary file's name ({@link newIncomingPath}). */
+    owner?: string | undefined
   },
 ): Promise<ReceivedUpload> {
-  const dir = join(options.uploadsDir, INCOMING_DIR)
-  await mkdir(dir, { recursive: true })
-  const tempPath = join(dir, `${randomBytes(16).toString('base64url')}.part`)
+  await mkdir(join(options.uploadsDir, INCOMING_DIR), { recursive: true })
+  const tempPath = newIncomingPath(options.uploadsDir, options.owner, 'part')
   const hash = createHash('sha256')
   const headChunks: Buffer[] = []
   let headLength = 0

@@ -42,8 +42,11 @@ const UPLOADS_PER_MINUTE = 60
 export interface AnalysisRoutesDeps {
   db: Db
   settings: AnalysisConfig
-  /** The local analysis runner, woken after an upload (absent: another process or the next poll picks it up). */
-  runner?: { wake(): void }
+  /**
+   * The local analysis runner, woken after an upload (absent: another process or the next poll picks it up); its
+   * lease owner (AnalysisRunner.owner) names this process's temporary upload files.
+   */
+  runner?: { wake(): void; readonly owner: string }
 }
 
 function idOrNotFound(parse: () => { success: boolean }): void {
@@ -86,7 +89,9 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
       db: deps.db,
       settings: deps.settings,
       renderPool: getRenderPool,
-      ...(deps.runner === undefined ? {} : { onTaskQueued: () => deps.runner?.wake() }),
+      ...(deps.runner === undefined
+        ? {}
+        : { onTaskQueued: () => deps.runner?.wake(), incomingOwner: deps.runner.owner }),
     })
 
     const uploadRoute = { config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: 60_000 } } }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -31,6 +31,7 @@ import {
   HISTOGRAM_CACHE_MAX_FILES,
   INCOMING_DIR,
   model3mfFileName,
+  newIncomingPath,
   objectDir,
   picturePath,
   receiveUpload,
@@ -67,6 +68,8 @@ export interface AnalysisServiceDeps {
   renderPool: () => RenderPool
   /** Time bound of one on-request picture or 3MF. */
   renderTimeoutMs?: number
+  /** The local runner's lease owner, named in temporary files so its next start removes what a crash left. */
+  incomingOwner?: string
 }
 
 export interface IncomingUpload {
@@ -161,7 +164,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       throw error
     }
     deps.onTaskQueued?.()
-    return { taskId, createdObject: { _id: id } }
+    return { taskId, createdObject: { _id: id }, maxPolls: settings.maxPolls }
   }
 
   async function analysedRow(id: string): Promise<ModelFileRow & { result_dir: string; triangles: number }> {
@@ -233,6 +236,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
           maxBytes: settings.maxUploadBytes,
           onLimit: incoming.onLimit,
           truncated: incoming.truncated,
+          owner: deps.incomingOwner,
         })
       } catch (error) {
         if (error instanceof UploadTooLargeError) {
@@ -263,9 +267,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
 
     /** The demo object (spec part 1 §4): the built-in vase, analysed like any upload. */
     async createDemo(): Promise<AnalysisUploadResponse> {
-      const incoming = join(settings.uploadsDir, INCOMING_DIR)
-      await mkdir(incoming, { recursive: true })
-      const tempPath = join(incoming, `${randomBytes(16).toString('base64url')}.part`)
+      await mkdir(join(settings.uploadsDir, INCOMING_DIR), { recursive: true })
+      const tempPath = newIncomingPath(settings.uploadsDir, deps.incomingOwner, 'part')
       // 400 KB, part of the code: read whole, hashed, written like an upload.
       const bytes = await readFile(DEMO_MODEL_PATH)
       await writeFile(tempPath, bytes)
@@ -368,9 +371,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       if (await exists(cached)) return { path: cached, temporary: false }
       const cacheFull =
         (await readdir(cacheDir).catch(() => [] as string[])).length >= HISTOGRAM_CACHE_MAX_FILES
-      const outPath = cacheFull
-        ? join(settings.uploadsDir, INCOMING_DIR, `${randomBytes(16).toString('base64url')}.png`)
-        : cached
+      const outPath = cacheFull ? newIncomingPath(settings.uploadsDir, deps.incomingOwner, 'png') : cached
       await render({
         kind: 'histogram-image',
         resultDir: resultDirOf(row),
