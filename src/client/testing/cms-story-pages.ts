@@ -149,6 +149,12 @@ export function storyPage(options: {
   elements: CmsElement[]
   lang?: Locale
   story?: boolean
+  /** Default: none. */
+  subtitle?: string
+  /** Default: `{title} bei Schichtwerk`. */
+  description?: string
+  /** Page-level pictures (`resources.media`); default none. */
+  media?: CmsPage['resources']['media']
 }): CmsPage {
   const lang = options.lang ?? 'de'
   return {
@@ -160,8 +166,12 @@ export function storyPage(options: {
       link: cmsPagePath(locale, options.slug),
     })),
     content: { colPos0: options.elements },
-    resources: { media: [] },
-    meta: { title: options.title, subtitle: '', description: `${options.title} bei Schichtwerk` },
+    resources: { media: options.media ?? [] },
+    meta: {
+      title: options.title,
+      subtitle: options.subtitle ?? '',
+      description: options.description ?? `${options.title} bei Schichtwerk`,
+    },
     navigation: { story: options.story ? storyNavEntries : [] },
     breadcrumbs:
       options.slug === 'start'
@@ -257,6 +267,36 @@ export const contactPage: CmsPage = storyPage({
         headerLink: null,
         bodytext:
           '<p>Wir antworten in der Regel innerhalb eines Werktags.</p><p><strong>E-Mail:</strong> <a href="mailto:info@schichtwerk.example">info@schichtwerk.example</a></p>',
+      },
+    }),
+  ],
+})
+
+/** A page with a picture of its own and no hero element: the picture is its banner, decorative (decision 0064). */
+export const aboutPageWithBanner: CmsPage = storyPage({
+  slug: 'ueber-uns',
+  title: 'Über uns',
+  subtitle: 'Schicht für Schicht, seit dem ersten Drucker',
+  description: '',
+  media: [{ publicUrl: `${CMS_MEDIA_PATH}/team.svg`, alt: '' }],
+  elements: [
+    storyElement('heading', 'default', {
+      id: 'ueber-uns',
+      content: {
+        header: 'Über uns',
+        subheader: 'Schicht für Schicht, seit dem ersten Drucker',
+        headerLayout: 1,
+        headerLink: null,
+      },
+    }),
+    storyElement('text', 'default', {
+      id: 'werkstatt',
+      content: {
+        header: 'Unsere Werkstatt',
+        subheader: '',
+        headerLink: null,
+        bodytext:
+          '<p>In unserer Werkstatt in Berlin stehen Drucker für FDM, SLS, MJF und SLA. Jedes Teil prüfen wir, bevor es das Haus verlässt.</p>',
       },
     }),
   ],

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react'
 import { type CmsPage, isSupportedElementType, isSupportedLayout } from '#shared/contracts/cms.contract.ts'
 import { CmsElements, type HeadingLevel, headingLevelOf } from './cms-element.tsx'
 import { Breadcrumbs, StoryNavigation } from './cms-navigation-views.tsx'
+import { CmsPageHead, cmsPageBanner } from './cms-page-head.tsx'
 import './cms.css'
 
 /** Once the content is there, scroll to the element the URL's hash names (`#cart-steps`, `#contact-form`). */
@@ -16,8 +17,9 @@ function useScrollToHash(ready: boolean) {
 }
 
 /**
- * A loaded CMS page (spec part 1 §3, part 2 §2): breadcrumbs, the story navigation beside the content, the elements,
- * and what the route adds below them (the contact form). The page's title is the document title; a page without an
+ * A loaded CMS page (spec part 1 §3, part 2 §2): breadcrumbs, the page's banner picture when it has no hero element,
+ * the story navigation beside the content, the elements, and what the route adds below them (the contact form). The
+ * page's title, description and picture go into `<head>` ({@link CmsPageHead}, decision 0064); a page without an
  * `<h1>` element gets a hidden one with its title, so every page has one.
  */
 export function CmsPageView(props: { page: CmsPage; isStale?: boolean; children?: ReactNode }) {
@@ -31,11 +33,16 @@ export function CmsPageView(props: { page: CmsPage; isStale?: boolean; children?
       element.content.header !== '' &&
       headingLevelOf(element) === 1,
   )
+  const banner = cmsPageBanner(page)
   return (
     <div className="cms-page" aria-busy={props.isStale ? true : undefined} lang={page.lang}>
-      <title>{`${page.meta.title} – Schichtwerk`}</title>
-      {page.meta.description !== '' && <meta name="description" content={page.meta.description} />}
+      <CmsPageHead page={page} />
       <Breadcrumbs items={page.breadcrumbs} />
+      {banner && (
+        <div className="cms-page__banner">
+          <img src={banner.src} alt={banner.alt} decoding="async" fetchPriority="high" />
+        </div>
+      )}
       <div className="cms-page__body" data-story-nav={page.navigation.story.length > 0 || undefined}>
         <StoryNavigation entries={page.navigation.story} />
         <div className="cms-page__content">

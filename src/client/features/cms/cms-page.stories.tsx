@@ -1,6 +1,7 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
 import { type CmsPage } from '#shared/contracts/cms.contract.ts'
 import {
+  aboutPageWithBanner,
   contactPage,
   designGuidelinesPage,
   startPage,
@@ -50,6 +51,12 @@ export const EnglishPage: Story = {
   ),
   globals: { locale: 'en' },
 }
+/**
+ * A page with a picture of its own (`resources.media`) and no hero element: the picture is a decorative banner above
+ * the content (decision 0064). A page with a layout-4 hero (the start page) shows no banner.
+ */
+export const WithBanner = inState('loaded', aboutPageWithBanner, 'Über uns')
+export const WithBannerMobile: Story = { ...WithBanner, ...onMobile }
 /** A page with an element the shop cannot show: the others render, that one shows the fallback. */
 export const WithUnsupportedElement = inState(
   'loaded',
