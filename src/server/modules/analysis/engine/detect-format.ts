@@ -1,8 +1,6 @@
 import { AnalysisError } from './analysis-error.ts'
 import { isPly } from './readers/ply-header.ts'
-import { isStep } from './readers/step.reader.ts'
-import { isTds } from './readers/tds.reader.ts'
-import { isZip } from './readers/zip-archive.ts'
+import { isStep, isTds, isZip } from './readers/format-signatures.ts'
 
 export const MODEL_FORMATS = ['stl', 'ply', '3mf', '3ds', 'step'] as const
 export type ModelFormat = (typeof MODEL_FORMATS)[number]

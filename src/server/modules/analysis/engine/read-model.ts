@@ -2,11 +2,7 @@ import { readFileSync, openSync, readSync, closeSync, fstatSync } from 'node:fs'
 import { AnalysisError } from './analysis-error.ts'
 import { type ModelFormat, sniffFormat } from './detect-format.ts'
 import { type EngineLimits } from './engine-limits.ts'
-import { read3ds } from './readers/tds.reader.ts'
-import { read3mf } from './readers/threemf.reader.ts'
-import { readPly } from './readers/ply.reader.ts'
 import { type ReadResult } from './readers/read-result.ts'
-import { readStep } from './readers/step.reader.ts'
 import { isBinaryStl, readBinaryStlFile } from './readers/stl-binary.reader.ts'
 import { readStl } from './readers/stl.reader.ts'
 
@@ -21,7 +17,8 @@ export interface ReadModelOptions {
 }
 
 /**
- * Reads a model from bytes or a path. A binary STL on disk is streamed (never fully in memory); every other
+ * Reads a model from bytes or a path. The readers of formats other than STL are loaded on first use: the 3MF
+ * reader brings its XML tokenizer and fflate, and module loading is a measurable part of a short analysis. A binary STL on disk is streamed (never fully in memory); every other
  * input is read whole, which the 100 MB upload limit bounds.
  */
 export async function readModel(
@@ -54,13 +51,21 @@ export async function readModel(
   switch (format) {
     case 'stl':
       return { format, read: readStl(input, readOptions) }
-    case 'ply':
+    case 'ply': {
+      const { readPly } = await import('./readers/ply.reader.ts')
       return { format, read: readPly(input, readOptions) }
-    case '3mf':
+    }
+    case '3mf': {
+      const { read3mf } = await import('./readers/threemf.reader.ts')
       return { format, read: read3mf(input, readOptions) }
-    case '3ds':
+    }
+    case '3ds': {
+      const { read3ds } = await import('./readers/tds.reader.ts')
       return { format, read: read3ds(input, readOptions) }
-    case 'step':
+    }
+    case 'step': {
+      const { readStep } = await import('./readers/step.reader.ts')
       return { format, read: await readStep(input, readOptions) }
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { emptyBox, extendBounds } from '#server/modules/analysis/engine/mesh/bounds.ts'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 
 export type Vec3 = [number, number, number]
@@ -39,9 +40,26 @@ export interface MeshMeasure {
 }
 
 /** Volume, area and bounds of one mesh; volume relative to `origin` (the model's bbox centre limits cancellation). */
-export function measureMesh(mesh: IndexedMesh, origin: Vec3): MeshMeasure {
-  const p = mesh.positions
-  const idx = mesh.indices
+export function measureMesh(
+  mesh: IndexedMesh,
+  origin: Vec3,
+  /** The mesh's bounds when the caller has them (`boundsOfMeshes` of this mesh alone). */
+  bounds?: { min: Vec3; max: Vec3 },
+): MeshMeasure {
+  const sums = new Float64Array(2)
+  sumVolumeAndArea(mesh.positions, mesh.indices, origin, sums)
+  const volume = sums[0]! / 6
+  const area = sums[1]! / 2
+  if (bounds !== undefined && mesh.positions.length > 0)
+    return { volume, area, min: [...bounds.min], max: [...bounds.max] }
+  const { min, max } = boundsOfMeshes([mesh])
+  return mesh.positions.length === 0
+    ? { volume, area, min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] }
+    : { volume, area, min, max }
+}
+
+/** Six times the signed volume and twice the area, summed face by face in float64, into `out`. */
+function sumVolumeAndArea(p: Float32Array, idx: Uint32Array, origin: Vec3, out: Float64Array): void {
   const [ox, oy, oz] = origin
   let volume = 0
   let area = 0
@@ -70,33 +88,15 @@ export function measureMesh(mesh: IndexedMesh, origin: Vec3): MeshMeasure {
     const nz = ux * vy - uy * vx
     area += Math.sqrt(nx * nx + ny * ny + nz * nz)
   }
-  const min: Vec3 = [Infinity, Infinity, Infinity]
-  const max: Vec3 = [-Infinity, -Infinity, -Infinity]
-  for (let i = 0; i < p.length; i += 3) {
-    for (let d = 0; d < 3; d++) {
-      const x = p[i + d]!
-      if (x < min[d]!) min[d] = x
-      if (x > max[d]!) max[d] = x
-    }
-  }
-  return { volume: volume / 6, area: area / 2, min, max }
+  out[0] = volume
+  out[1] = area
 }
 
 export function boundsOfMeshes(meshes: readonly IndexedMesh[]): { min: Vec3; max: Vec3 } {
-  const min: Vec3 = [Infinity, Infinity, Infinity]
-  const max: Vec3 = [-Infinity, -Infinity, -Infinity]
-  for (const m of meshes) {
-    const p = m.positions
-    for (let i = 0; i < p.length; i += 3) {
-      for (let d = 0; d < 3; d++) {
-        const x = p[i + d]!
-        if (x < min[d]!) min[d] = x
-        if (x > max[d]!) max[d] = x
-      }
-    }
-  }
-  if (min[0] === Infinity) return { min: [0, 0, 0], max: [0, 0, 0] }
-  return { min, max }
+  const box = emptyBox()
+  for (const m of meshes) extendBounds(m.positions, box)
+  if (box[0] === Infinity) return { min: [0, 0, 0], max: [0, 0, 0] }
+  return { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] }
 }
 
 export function pricingVariables(
@@ -125,7 +125,8 @@ export function measureModel(
     (box.min[1] + box.max[1]) / 2,
     (box.min[2] + box.max[2]) / 2,
   ]
-  const perBody = meshes.map((m) => measureMesh(m, origin))
+  // one body: its bounds are the model's, no second pass over the vertices
+  const perBody = meshes.map((m) => measureMesh(m, origin, meshes.length === 1 ? box : undefined))
   let volume = 0
   let area = 0
   let triangles = 0

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { AnalysisError } from '../analysis-error.ts'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 import { VertexWelder } from '../mesh/vertex-welder.ts'
+import { isStep } from './format-signatures.ts'
 import { type ReadOptions, type ReadResult } from './read-result.ts'
 
 /** The part of occt-import-js (LGPL-2.1, used unmodified as a dependency) that we call. */
@@ -46,12 +47,7 @@ const TESSELLATION = {
   angularDeflection: 0.5,
 }
 
-export function isStep(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 64))
-    .toString('latin1')
-    .trimStart()
-  return head.startsWith('ISO-10303-21')
-}
+export { isStep }
 
 /**
  * Reads STEP/STP through OpenCascade (occt-import-js). OCCT converts the file's length unit to millimetres. Its

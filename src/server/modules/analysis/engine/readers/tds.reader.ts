@@ -1,9 +1,9 @@
 import { AnalysisError } from '../analysis-error.ts'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 import { VertexWelder } from '../mesh/vertex-welder.ts'
+import { isTds } from './format-signatures.ts'
 import { type ReadOptions, type ReadResult, scalePositions } from './read-result.ts'
 
-const MAIN = 0x4d4d
 const EDITOR = 0x3d3d
 const NAMED_OBJECT = 0x4000
 const TRI_MESH = 0x4100
@@ -12,9 +12,7 @@ const FACE_ARRAY = 0x4120
 const MESH_MATRIX = 0x4160
 const MAX_DEPTH = 16
 
-export function isTds(bytes: Uint8Array): boolean {
-  return bytes.length >= 6 && (bytes[0]! | (bytes[1]! << 8)) === MAIN
-}
+export { isTds }
 
 interface Chunk {
   id: number

@@ -230,6 +230,4 @@ export function checkEntryName(rawName: string): string {
   return normaliseEntryName(name)
 }
 
-export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
-}
+export { isZip } from './format-signatures.ts'

@@ -20,6 +20,8 @@ export function removeFlatOpenShells(
   shells: Shells,
   diagonal: number,
 ): FlatShellResult {
+  // no open half-edge at all (the counts only ever overstate after faces were removed): no open shell
+  if (topology.openHalfEdges === 0) return { removed: 0, touchedNonManifold: false }
   const { positions, indices, alive } = mesh
   const { twin } = topology
   const n = shells.count

@@ -22,12 +22,15 @@ export interface BoundaryTrace {
  * each loop on its own side of the pinch.
  */
 export function traceBoundaryLoops(mesh: WorkMesh, topology: Topology, shells: Shells): BoundaryTrace {
+  const defectsPerShell = new Uint32Array(shells.count)
+  // a closed, manifold mesh (the counts only ever overstate after faces were removed): nothing to trace
+  if (topology.openHalfEdges === 0 && topology.nonManifoldHalfEdges === 0)
+    return { loops: [], openLeftOver: 0, defectsPerShell }
   const { indices, alive, positions } = mesh
   const { twin } = topology
   const from: number[] = []
   const to: number[] = []
   const shellOfEdge: number[] = []
-  const defectsPerShell = new Uint32Array(shells.count)
   for (let f = 0; f < alive.length; f++) {
     if (alive[f] === 0) continue
     for (let k = 0; k < 3; k++) {

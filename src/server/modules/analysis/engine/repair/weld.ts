@@ -1,3 +1,4 @@
+import { boundsOf } from '#server/modules/analysis/engine/mesh/bounds.ts'
 import { OPEN, type Topology } from './topology.ts'
 import { type WorkMesh } from './work-mesh.ts'
 
@@ -20,16 +21,19 @@ export interface WeldResult {
   rootOf: (v: number) => number
 }
 
-export function toleranceWeld(mesh: WorkMesh, topology: Topology, vertexCount: number): WeldResult {
+export function toleranceWeld(
+  mesh: WorkMesh,
+  topology: Topology,
+  vertexCount: number,
+  /** The bounding-box diagonal of `mesh.positions`, when the caller has it. */
+  diagonalOfMesh?: number,
+): WeldResult {
   if (topology.openHalfEdges === 0) return { mergedPairs: 0, touched: [], rootOf: (v) => v }
   const { positions, indices, alive } = mesh
   const { twin, vertStart, vertCorners } = topology
 
-  let openEdges: number[] = []
-  for (let h = 0; h < twin.length; h++) {
-    if (twin[h] === OPEN) openEdges.push(indices[h]!, indices[h % 3 === 2 ? h - 2 : h + 1]!)
-  }
-  const diag = diagonal(positions)
+  let openEdges = openHalfEdges(indices, twin)
+  const diag = diagonalOfMesh ?? diagonal(positions)
   const localCap = localFeatureCaps(positions, indices, topology, openEdges)
   const parent = new Int32Array(vertexCount).fill(-1)
   const find = (v: number): number => {
@@ -59,13 +63,26 @@ export function toleranceWeld(mesh: WorkMesh, topology: Topology, vertexCount: n
   }
 
   const touched = new Uint8Array(vertexCount)
+  const touchedList: number[] = []
+  const touch = (v: number): void => {
+    if (touched[v] === 1) return
+    touched[v] = 1
+    touchedList.push(v)
+  }
   let merged = 0
+  // All close pairs are found once, at the largest tolerance, among the first pass's candidates: later candidates
+  // are surviving roots of those. Each pass takes the pairs of its own candidates within its own tolerance, in
+  // the same order (distance, then ids), so the passes merge exactly as if each had searched on its own.
+  let allPairs: ClosePairs | undefined
+  const isCandidate = new Uint8Array(vertexCount)
   for (const fraction of WELD_PASSES) {
     const tol = diag * fraction
     if (!(tol > 0) || openEdges.length === 0) break
     const candidates = [...new Set(openEdges.map(find))]
-    const pairs = closePairs(positions, candidates, tol)
-    for (const [a, b, d] of pairs) {
+    allPairs ??= closePairs(positions, candidates, diag * WELD_PASSES[WELD_PASSES.length - 1]!)
+    isCandidate.fill(0)
+    for (const v of candidates) isCandidate[v] = 1
+    for (const [a, b, d] of pairsWithin(allPairs, isCandidate, tol * tol)) {
       // never farther than half the shortest closed edge at either vertex: no real feature collapses
       if (d > Math.min(localCap.get(a) ?? Infinity, localCap.get(b) ?? Infinity)) continue
       const ra = find(a)
@@ -75,20 +92,18 @@ export function toleranceWeld(mesh: WorkMesh, topology: Topology, vertexCount: n
       const keepA = degree(ra) > degree(rb) || (degree(ra) === degree(rb) && ra < rb)
       if (keepA) parent[rb] = ra
       else parent[ra] = rb
-      touched[a] = 1
-      touched[b] = 1
-      touched[ra] = 1
-      touched[rb] = 1
+      touch(a)
+      touch(b)
+      touch(ra)
+      touch(rb)
       merged++
     }
     openEdges = stillOpen(openEdges, find)
   }
   if (merged === 0) return { mergedPairs: 0, touched: [], rootOf: (v) => v }
-  // Only faces around touched vertices change: visit them through the vertex lists.
-  const touchedList: number[] = []
-  for (let v = 0; v < vertexCount; v++) {
-    if (touched[v] === 0) continue
-    touchedList.push(v)
+  // Only faces around touched vertices change: visit them through the vertex lists, in vertex order.
+  touchedList.sort((x, y) => x - y)
+  for (const v of touchedList) {
     for (let i = vertStart[v]!; i < vertStart[v + 1]!; i++) {
       const h = vertCorners[i]!
       const f = (h / 3) | 0
@@ -98,6 +113,15 @@ export function toleranceWeld(mesh: WorkMesh, topology: Topology, vertexCount: n
     }
   }
   return { mergedPairs: merged, touched: touchedList, rootOf: find }
+}
+
+/** The open half-edges as vertex pairs (from, to), in corner order. */
+function openHalfEdges(indices: Uint32Array, twin: Int32Array): number[] {
+  const edges: number[] = []
+  for (let h = 0; h < twin.length; h++) {
+    if (twin[h] === OPEN) edges.push(indices[h]!, indices[h % 3 === 2 ? h - 2 : h + 1]!)
+  }
+  return edges
 }
 
 /** Open half-edges (as vertex pairs) whose undirected edge is still used only once after the merges so far. */
@@ -118,94 +142,154 @@ function stillOpen(edges: number[], find: (v: number) => number): number[] {
   return out
 }
 
-/**
- * Pairs of candidate vertices within `tol` (with their distance), closest first, from a uniform grid of cell size
- * `tol` kept in an open-addressing table of cells (exact cell coordinates compared, so each neighbour cell is
- * visited once) with a linked list of vertices per cell.
- */
-function closePairs(
-  positions: Float32Array,
-  vertices: number[],
-  tol: number,
+/** Close vertex pairs v < w with their squared distance, sorted by squared distance, then v, then w. */
+interface ClosePairs {
+  d2: Float64Array
+  v: Int32Array
+  w: Int32Array
+}
+
+/** The pairs of `all` with both vertices candidates and squared distance at most tol2, as [v, w, distance]. */
+function pairsWithin(
+  all: ClosePairs,
+  isCandidate: Uint8Array,
+  tol2: number,
 ): Array<[number, number, number]> {
+  const out: Array<[number, number, number]> = []
+  for (let i = 0; i < all.d2.length; i++) {
+    const d2 = all.d2[i]!
+    if (d2 > tol2) break
+    const v = all.v[i]!
+    const w = all.w[i]!
+    if (isCandidate[v] === 1 && isCandidate[w] === 1) out.push([v, w, Math.sqrt(d2)])
+  }
+  return out
+}
+
+/**
+ * Pairs of candidate vertices within `tol`, from a uniform grid of cell size 2 tol kept in an open-addressing
+ * table of cells (exact cell coordinates compared) with a linked list of vertices per cell. A vertex within tol
+ * of v lies in v's cell or in the neighbour on the side of the half v lies in, per axis: 8 cells to search, not
+ * 27.
+ */
+function closePairs(positions: Float32Array, vertices: number[], tol: number): ClosePairs {
   const n = vertices.length
-  const cellX = new Int32Array(n)
-  const cellY = new Int32Array(n)
-  const cellZ = new Int32Array(n)
+  const cell = 2 * tol
+  const cells = new Int32Array(3 * n)
+  // per vertex and axis: -1 or +1, the side of its cell it lies in
+  const side = new Int8Array(3 * n)
   let size = 16
   while (size < n * 4) size *= 2
-  const mask = size - 1
-  const head = new Int32Array(size).fill(-1) // first vertex slot (index into `vertices`) of the cell in this bucket
+  const grid: CellGrid = { cells, head: new Int32Array(size).fill(-1), mask: size - 1 }
   const next = new Int32Array(n).fill(-1)
-  const hash = (x: number, y: number, z: number): number =>
-    (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask
-  const bucketOf = (x: number, y: number, z: number): number => {
-    let b = hash(x, y, z)
-    for (;;) {
-      const first = head[b]!
-      if (first === -1 || (cellX[first] === x && cellY[first] === y && cellZ[first] === z)) return b
-      b = (b + 1) & mask
-    }
-  }
   for (let i = 0; i < n; i++) {
     const v = vertices[i]!
-    const x = Math.floor(positions[3 * v]! / tol)
-    const y = Math.floor(positions[3 * v + 1]! / tol)
-    const z = Math.floor(positions[3 * v + 2]! / tol)
-    cellX[i] = x
-    cellY[i] = y
-    cellZ[i] = z
-    const b = bucketOf(x, y, z)
-    next[i] = head[b]!
-    head[b] = i
+    for (let d = 0; d < 3; d++) {
+      const u = positions[3 * v + d]! / cell
+      const c = Math.floor(u)
+      cells[3 * i + d] = c
+      side[3 * i + d] = u - c < 0.5 ? -1 : 1
+    }
+    const b = bucketOf(grid, cells[3 * i]!, cells[3 * i + 1]!, cells[3 * i + 2]!)
+    next[i] = grid.head[b]!
+    grid.head[b] = i
   }
-  const found: Array<[number, number, number]> = []
+  const pairs: PairList = { d2: [], v: [], w: [] }
   const tol2 = tol * tol
   for (let i = 0; i < n; i++) {
-    const v = vertices[i]!
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dz = -1; dz <= 1; dz++) {
-          for (
-            let j = head[bucketOf(cellX[i]! + dx, cellY[i]! + dy, cellZ[i]! + dz)]!;
-            j !== -1;
-            j = next[j]!
-          ) {
-            const w = vertices[j]!
-            if (w <= v) continue
-            const ex = positions[3 * v]! - positions[3 * w]!
-            const ey = positions[3 * v + 1]! - positions[3 * w + 1]!
-            const ez = positions[3 * v + 2]! - positions[3 * w + 2]!
-            const d2 = ex * ex + ey * ey + ez * ez
-            if (d2 <= tol2) found.push([d2, v, w])
-          }
-        }
-      }
+    const x = cells[3 * i]!
+    const y = cells[3 * i + 1]!
+    const z = cells[3 * i + 2]!
+    const sx = side[3 * i]!
+    const sy = side[3 * i + 1]!
+    const sz = side[3 * i + 2]!
+    for (let k = 0; k < 8; k++) {
+      const first =
+        grid.head[bucketOf(grid, x + (k & 1 ? sx : 0), y + (k & 2 ? sy : 0), z + (k & 4 ? sz : 0))]!
+      if (first !== -1) pairsInCell(positions, vertices, next, first, vertices[i]!, tol2, pairs)
     }
   }
-  found.sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2])
-  return found.map(([d2, v, w]) => [v, w, Math.sqrt(d2)])
+  const order = pairs.d2.map((_, i) => i)
+  order.sort((p, q) => pairs.d2[p]! - pairs.d2[q]! || pairs.v[p]! - pairs.v[q]! || pairs.w[p]! - pairs.w[q]!)
+  return {
+    d2: Float64Array.from(order, (i) => pairs.d2[i]!),
+    v: Int32Array.from(order, (i) => pairs.v[i]!),
+    w: Int32Array.from(order, (i) => pairs.w[i]!),
+  }
+}
+
+interface CellGrid {
+  /** Cell coordinates (x, y, z) per candidate slot. */
+  cells: Int32Array
+  /** First candidate slot of the cell in this bucket, or -1. */
+  head: Int32Array
+  mask: number
+}
+
+interface PairList {
+  d2: number[]
+  v: number[]
+  w: number[]
+}
+
+/** The bucket holding cell (x, y, z), or the empty bucket where it would go. */
+function bucketOf(grid: CellGrid, x: number, y: number, z: number): number {
+  const { cells, head, mask } = grid
+  let b = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask
+  for (;;) {
+    const first = head[b]!
+    if (first === -1) return b
+    if (cells[3 * first] === x && cells[3 * first + 1] === y && cells[3 * first + 2] === z) return b
+    b = (b + 1) & mask
+  }
+}
+
+/** Adds the pairs (v, w) with w > v and squared distance at most tol2, for w in the cell list from `first`. */
+function pairsInCell(
+  positions: Float32Array,
+  vertices: number[],
+  next: Int32Array,
+  first: number,
+  v: number,
+  tol2: number,
+  pairs: PairList,
+): void {
+  for (let j = first; j !== -1; j = next[j]!) {
+    const w = vertices[j]!
+    if (w <= v) continue
+    const ex = positions[3 * v]! - positions[3 * w]!
+    const ey = positions[3 * v + 1]! - positions[3 * w + 1]!
+    const ez = positions[3 * v + 2]! - positions[3 * w + 2]!
+    const d2 = ex * ex + ey * ey + ez * ez
+    if (d2 <= tol2) {
+      pairs.d2.push(d2)
+      pairs.v.push(v)
+      pairs.w.push(w)
+    }
+  }
 }
 
 function diagonal(positions: Float32Array): number {
-  let minX = Infinity
-  let minY = Infinity
-  let minZ = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  let maxZ = -Infinity
-  for (let o = 0; o < positions.length; o += 3) {
-    const x = positions[o]!
-    const y = positions[o + 1]!
-    const z = positions[o + 2]!
-    if (x < minX) minX = x
-    if (x > maxX) maxX = x
-    if (y < minY) minY = y
-    if (y > maxY) maxY = y
-    if (z < minZ) minZ = z
-    if (z > maxZ) maxZ = z
-  }
+  const [minX, minY, minZ, maxX, maxY, maxZ] = boundsOf(positions)
   return Math.hypot(maxX - minX, maxY - minY, maxZ - minZ)
+}
+
+/** Length of half-edge e (from corner e to corner `next`) if it is closed (has a twin), else Infinity. */
+function closedEdgeLength(
+  positions: Float32Array,
+  indices: Uint32Array,
+  twin: Int32Array,
+  e: number,
+  next: number,
+): number {
+  if (twin[e]! < 0) return Infinity
+  const a = 3 * indices[e]!
+  const b = 3 * indices[next]!
+  return Math.hypot(
+    positions[a]! - positions[b]!,
+    positions[a + 1]! - positions[b + 1]!,
+    positions[a + 2]! - positions[b + 2]!,
+  )
 }
 
 /**
@@ -226,17 +310,10 @@ function localFeatureCaps(
     for (let i = vertStart[v]!; i < vertStart[v + 1]!; i++) {
       const h = vertCorners[i]!
       // the half-edge leaving v, and the one arriving at v in the same face
-      for (const e of [h, h % 3 === 0 ? h + 2 : h - 1]) {
-        if (twin[e]! < 0) continue
-        const a = 3 * indices[e]!
-        const b = 3 * indices[e % 3 === 2 ? e - 2 : e + 1]!
-        const d = Math.hypot(
-          positions[a]! - positions[b]!,
-          positions[a + 1]! - positions[b + 1]!,
-          positions[a + 2]! - positions[b + 2]!,
-        )
-        if (d < best) best = d
-      }
+      const k = h % 3
+      best = Math.min(best, closedEdgeLength(positions, indices, twin, h, k === 2 ? h - 2 : h + 1))
+      const prev = k === 0 ? h + 2 : h - 1
+      best = Math.min(best, closedEdgeLength(positions, indices, twin, prev, h))
     }
     caps.set(v, best / 2)
   }
