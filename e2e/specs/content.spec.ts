@@ -162,6 +162,45 @@ function expectAndAllowErrors(consoleErrors: string[], expected: readonly RegExp
 const isContactPost = (response: Response) =>
   new URL(response.url()).pathname === CONTACT_PATH && response.request().method() === 'POST'
 
+/** The contact form's text fields of both kinds (contact message and bug report), by their labels. */
+const CONTACT_FIELD_LABELS = {
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  mail: 'E-Mail-Adresse',
+  phone: 'Telefon',
+  subject: 'Betreff',
+  message: 'Nachricht',
+} as const
+
+/** Fills those of the fields that `sent` has (other keys of `sent` are left to the caller). */
+async function fillContactFields(
+  form: Locator,
+  sent: Partial<Record<keyof typeof CONTACT_FIELD_LABELS, string>>,
+) {
+  for (const [field, label] of Object.entries(CONTACT_FIELD_LABELS)) {
+    const value = sent[field as keyof typeof CONTACT_FIELD_LABELS]
+    if (value !== undefined) await form.getByRole('textbox', { name: label, exact: true }).fill(value)
+  }
+}
+
+/**
+ * The filled form: sending waits for the privacy consent, which enables it; no serious a11y violations; the
+ * submission is answered 201.
+ */
+async function consentAndSubmit(page: Page, form: Locator): Promise<Response> {
+  const submit = form.getByRole('button', { name: 'Absenden' })
+  await expect(submit).toBeDisabled()
+  await form.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check()
+  await expect(submit).toBeEnabled()
+  await expectNoSeriousA11yViolations(page)
+
+  const response = page.waitForResponse(isContactPost)
+  await submit.click()
+  const answer = await response
+  expect(answer.status()).toBe(201)
+  return answer
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 1. Every seeded page in every language
 
@@ -236,6 +275,10 @@ test.describe('content: seeded CMS pages', () => {
         await expect(page.getByRole('navigation', { name: tr(lang, 'Brotkrümelnavigation') })).toHaveCount(0)
       } else {
         await expect(page).toHaveTitle(`${served.meta.title} – Schichtwerk`)
+        // One description: the page's own (else its subtitle) in place of the shop's (decision 0064).
+        const description = page.locator('head meta[name="description"]')
+        await expect(description).toHaveCount(1)
+        await expect(description).toHaveAttribute('content', served.meta.description || served.meta.subtitle)
         await expect(page.locator('.cms-page')).not.toHaveAttribute('aria-busy', 'true')
         // Exactly one <h1>: the page's first level-1 header, else its title (visually hidden).
         const h1 =
@@ -350,21 +393,8 @@ test.describe('content: contact form, bug report and newsletter', () => {
       subject: 'Angebot fuer 20 Gehaeuse',
       message: 'Guten Tag,\nBcc: evil@example.com\nbitte um ein Angebot für 20 Gehäuse in PA12.',
     }
-    await form.getByRole('textbox', { name: 'Vorname', exact: true }).fill(sent.firstName)
-    await form.getByRole('textbox', { name: 'Nachname', exact: true }).fill(sent.lastName)
-    await form.getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill(sent.mail)
-    await form.getByRole('textbox', { name: 'Telefon', exact: true }).fill(sent.phone)
-    await form.getByRole('textbox', { name: 'Betreff', exact: true }).fill(sent.subject)
-    await form.getByRole('textbox', { name: 'Nachricht', exact: true }).fill(sent.message)
-    await expect(submit).toBeDisabled()
-    await form.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check()
-    await expect(submit).toBeEnabled()
-    await expectNoSeriousA11yViolations(page)
-
-    const response = page.waitForResponse(isContactPost)
-    await submit.click()
-    const answer = await response
-    expect(answer.status()).toBe(201)
+    await fillContactFields(form, sent)
+    const answer = await consentAndSubmit(page, form)
     expect(answer.request().postDataJSON()).toMatchObject({ kind: 'contact', isBugReport: false, ...sent })
     const { id } = ContactResponseSchema.parse(await answer.json())
 
@@ -414,10 +444,7 @@ test.describe('content: contact form, bug report and newsletter', () => {
       systemResponse: 'Der Fortschritt blieb stehen\nund nichts passierte.',
       errorMessage: 'Hier scheint ein Fehler aufgetreten zu sein.',
     }
-    await form.getByRole('textbox', { name: 'Vorname', exact: true }).fill(sent.firstName)
-    await form.getByRole('textbox', { name: 'Nachname', exact: true }).fill(sent.lastName)
-    await form.getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill(sent.mail)
-    await form.getByRole('textbox', { name: 'Betreff', exact: true }).fill(sent.subject)
+    await fillContactFields(form, sent)
     await form.getByRole('textbox', { name: 'Was wollten Sie tun?' }).fill(sent.userIntention)
     await form.getByRole('textbox', { name: 'Was haben Sie erwartet?' }).fill(sent.userExpectation)
     await form.getByRole('textbox', { name: 'Was ist stattdessen passiert?' }).fill(sent.systemResponse)
@@ -433,17 +460,7 @@ test.describe('content: contact form, bug report and newsletter', () => {
     const tried = form.getByRole('group', { name: 'Auch versucht mit' })
     await tried.getByRole('checkbox', { name: 'Mozilla Firefox' }).check()
     await tried.getByRole('checkbox', { name: 'Apple Safari' }).check()
-    await form.getByRole('textbox', { name: 'Nachricht', exact: true }).fill(sent.message)
-    const submit = form.getByRole('button', { name: 'Absenden' })
-    await expect(submit).toBeDisabled()
-    await form.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check()
-    await expect(submit).toBeEnabled()
-    await expectNoSeriousA11yViolations(page)
-
-    const response = page.waitForResponse(isContactPost)
-    await submit.click()
-    const answer = await response
-    expect(answer.status()).toBe(201)
+    const answer = await consentAndSubmit(page, form)
     const environment = {
       userCheckedInternetConnection: 'yes',
       errorMessageOccurred: true,

@@ -6,12 +6,11 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { HealthResponseSchema } from '#shared/contracts/health.contract.ts'
 import type { Db } from '#server/db/db.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
 import { createPostgresDb } from '#server/db/postgres.ts'
-import { testDatabaseUrl, testDbKind } from '#tests/integration/helpers/test-app.ts'
+import { createTestSchema, dropTestSchemas, testDatabaseUrl } from '#tests/integration/helpers/test-app.ts'
 
 /**
  * The real server (src/server/main.ts) as a child process, for tests that kill it: start on a free port and wait
@@ -39,15 +38,20 @@ export interface ServerProcess {
   pid: number
   port: number
   base: string
-  output(): string
+  /** What the process wrote so far: to stdout, to stderr, or (no argument) to both, interleaved. */
+  output(stream?: 'stdout' | 'stderr'): string
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** kill -9 and wait until the process is gone. */
   kill(): Promise<void>
-  /** SIGTERM (graceful shutdown) and the exit code. */
-  stop(): Promise<number | null>
+  /** SIGTERM (or SIGINT: graceful shutdown either way) and the exit code. */
+  stop(signal?: 'SIGTERM' | 'SIGINT'): Promise<number | null>
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+/**
+ * Spawns the server on a free port and returns at once, without waiting for it to listen: for a start that is
+ * expected to fail. {@link startServer} waits until it is healthy.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
     cwd: repoRoot,
@@ -62,39 +66,52 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
-  let output = ''
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const output = { all: '', stdout: '', stderr: '' }
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream].setEncoding('utf8').on('data', (chunk: string) => {
+      output[stream] += chunk
+      output.all += chunk
+    })
+  }
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => {
       children.delete(child)
       resolve({ code, signal })
     }),
   )
-  const server: ServerProcess = {
+  return {
     pid: child.pid!,
     port,
     base: `http://127.0.0.1:${port}`,
-    output: () => output,
+    output: (stream) => output[stream ?? 'all'],
     exited,
     async kill() {
       child.kill('SIGKILL')
       await exited
     },
-    async stop() {
-      child.kill('SIGTERM')
+    async stop(signal = 'SIGTERM') {
+      child.kill(signal)
       return (await exited).code
     },
   }
+}
+
+/**
+ * Spawns the server and waits until /api/health answers ok on the expected database: PostgreSQL if `env` has a
+ * DATABASE_URL, else the embedded PGlite. Fails if the process exits first or is not healthy within `timeoutMs`.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const server = await spawnServer(env)
+  const expectedDb = env.DATABASE_URL === undefined ? 'pglite' : 'postgres'
   let gone = false
-  void exited.then(() => (gone = true))
+  void server.exited.then(() => (gone = true))
   const deadline = Date.now() + timeoutMs
   while (!gone && Date.now() < deadline) {
     try {
       const response = await fetch(`${server.base}/api/health`)
       if (response.ok) {
         const health = HealthResponseSchema.parse(await response.json())
-        if (health.db !== testDbKind) throw new Error(`server runs on ${health.db}, expected ${testDbKind}`)
+        if (health.db !== expectedDb) throw new Error(`server runs on ${health.db}, expected ${expectedDb}`)
         return server
       }
     } catch (error) {
@@ -102,8 +119,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  child.kill('SIGKILL')
-  throw new Error(`server did not become healthy:\n${output}`)
+  await server.kill()
+  throw new Error(`server did not become healthy:\n${server.output()}`)
 }
 
 /** The process's resident set size now (VmRSS) and its peak so far (VmHWM), in MB, from /proc (Linux). */
@@ -137,14 +154,7 @@ export async function serverDatabase(dataDir: string): Promise<ServerDatabase> {
       },
     }
   }
-  const schema = `test_${randomBytes(8).toString('hex')}`
-  const admin = new pg.Client({ connectionString: testDatabaseUrl })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`)
-  } finally {
-    await admin.end()
-  }
+  const schema = await createTestSchema()
   schemas.push(schema)
   const url = new URL(testDatabaseUrl)
   url.searchParams.set('options', `-c search_path=${schema}`)
@@ -172,15 +182,7 @@ export async function disposeServerProcesses(): Promise<void> {
         }),
     ),
   )
-  if (testDatabaseUrl !== undefined && schemas.length > 0) {
-    const admin = new pg.Client({ connectionString: testDatabaseUrl })
-    await admin.connect()
-    try {
-      for (const schema of schemas.splice(0)) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-    } finally {
-      await admin.end()
-    }
-  }
+  if (schemas.length > 0) await dropTestSchemas(schemas.splice(0))
 }
 
 /** What POST /api/analytx/file/ answered, and when. */

@@ -36,28 +36,39 @@ export async function createTestDb(options: { migrated?: boolean } = {}): Promis
     const db = await createPgliteDb({ loadDataDir: await pgliteTemplate(migrated) })
     return { db, close: () => db.close() }
   }
-  const schema = `test_${randomBytes(8).toString('hex')}`
-  const admin = new pg.Client({ connectionString: testDatabaseUrl })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`)
-  } finally {
-    await admin.end()
-  }
+  const schema = await createTestSchema()
   const db = await createPostgresDb({ connectionString: testDatabaseUrl, schema, maxConnections: 4 })
   if (migrated) await migrate(db)
   return {
     db,
     async close() {
       await db.close()
-      const cleanup = new pg.Client({ connectionString: testDatabaseUrl })
-      await cleanup.connect()
-      try {
-        await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      } finally {
-        await cleanup.end()
-      }
+      await dropTestSchemas([schema])
     },
+  }
+}
+
+/** A fresh, empty schema on TEST_DATABASE_URL, for one test's database; {@link dropTestSchemas} removes it. */
+export async function createTestSchema(): Promise<string> {
+  const schema = `test_${randomBytes(8).toString('hex')}`
+  await withAdminClient((admin) => admin.query(`CREATE SCHEMA ${schema}`))
+  return schema
+}
+
+export async function dropTestSchemas(schemas: readonly string[]): Promise<void> {
+  await withAdminClient(async (admin) => {
+    for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+  })
+}
+
+async function withAdminClient(fn: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  if (testDatabaseUrl === undefined) throw new Error('TEST_DATABASE_URL is not set')
+  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  await admin.connect()
+  try {
+    await fn(admin)
+  } finally {
+    await admin.end()
   }
 }
 
