@@ -190,7 +190,7 @@ describe(`kill -9 of the server process (${testDbKind})`, () => {
     const picture = Object.values(file.frontPictures)[0]!
     expect((await fetch(`${second.base}/api/analytx${picture}`)).status).toBe(200)
 
-    expect(await second.stop()).toBe(0)
+    expect(await second.stop(), second.output()).toBe(0)
     // The killed run's folder is gone; the committed run's folder is the only one.
     const runDirs = entries(join(uploadsDir, objectId)).filter((name) => name.startsWith('run-'))
     expect(runDirs).toHaveLength(1)
@@ -270,7 +270,7 @@ describe(`kill -9 of the server process (${testDbKind})`, () => {
     )
     expect(task.state).toBe('completed')
     expect((await fetch(`${second.base}/api/analytx/file/${createdObject._id}`)).status).toBe(200)
-    expect(await second.stop()).toBe(0)
+    expect(await second.stop(), second.output()).toBe(0)
 
     expect(entries(incoming)).toEqual([])
     expect(entries(join(dataDir, 'uploads'))).toEqual([INCOMING_DIR, createdObject._id].sort())

@@ -184,7 +184,7 @@ it(`streams ten concurrent ~100 MB uploads in bounded memory and refuses the one
   expect(streamingPeakMb - idle.rssMb).toBeLessThan(STREAMING_GROWTH_LIMIT_MB)
   expect(peakMb - idle.rssMb).toBeLessThan(RUN_GROWTH_LIMIT_MB)
 
-  expect(await server.stop()).toBe(0)
+  expect(await server.stop(), server.output()).toBe(0)
   const files = await database.inspect(
     async (db) =>
       (
