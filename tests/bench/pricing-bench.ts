@@ -38,8 +38,21 @@ interface ServerInfo {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-bench-'))
-// BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=tmp/prof") profiles the server process.
-const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
+/**
+ * The server runs with the Node flags of `npm run serve` (package.json, the one place they are set), so the
+ * benchmark measures what production runs; BENCH_SERVER_NODE_ARGS adds more (e.g. "--cpu-prof
+ * --cpu-prof-dir=tmp/prof" to profile the server process).
+ */
+function productionNodeFlags(): string[] {
+  const packageJson = JSON.parse(readFileSync(path.join(here, '..', '..', 'package.json'), 'utf8')) as {
+    scripts: { serve: string }
+  }
+  return packageJson.scripts.serve.split(' ').filter((token) => token.startsWith('--'))
+}
+const serverNodeArgs = [
+  ...productionNodeFlags(),
+  ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
+]
 const server = spawn(
   process.execPath,
   [...serverNodeArgs, '--import', 'tsx', path.join(here, 'pricing-bench-server.ts')],
@@ -151,7 +164,7 @@ try {
   const line = (f: Figures) =>
     `${f.name.padEnd(8)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p97.5 ${f.p975} ms   p99 ${f.p99} ms   max ${f.max} ms   requests ${f.requests}   non-2xx ${f.non2xx}   errors ${f.errors}   timeouts ${f.timeouts}   server CPU ${f.serverCpuMicrosPerRequest.toFixed(0)} µs/request`
   console.log(
-    `\nNode ${process.version}, ${cpus().length} cores, load average ${loadavg()
+    `\nNode ${process.version}, server flags ${serverNodeArgs.join(' ') || 'none'}, ${cpus().length} cores, load average ${loadavg()
       .map((value) => value.toFixed(2))
       .join(
         ' ',
