@@ -86,11 +86,17 @@ async function main(): Promise<void> {
         process.exit(1)
       }, SHUTDOWN_TIMEOUT_MS).unref()
       void (async () => {
+        // Each step is logged with its duration: when a shutdown overruns its budget, the log says which step hung.
+        const step = async (name: string, run: () => Promise<void> | void) => {
+          const startedAt = Date.now()
+          await run()
+          app.log.info({ step: name, ms: Date.now() - startedAt }, 'shutdown step done')
+        }
         try {
-          await app.close()
+          await step('http', () => app.close())
           // Running analyses go back to the queue (another server, or the next start, takes them).
-          await analysisRunner?.stop()
-          await db?.close()
+          await step('analysis', () => analysisRunner?.stop())
+          await step('database', () => db?.close())
           mail.close()
           lock.release()
           process.exit(0)
