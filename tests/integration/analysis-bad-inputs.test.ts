@@ -168,19 +168,25 @@ describe('worker bounds', () => {
 
   it('ends an analysis that outgrows ANALYSIS_WORKER_HEAP_MB with analysis_failed and carries on', async () => {
     const t = await createAnalysisTestApp({
-      env: { ANALYSIS_WORKER_HEAP_MB: '64', ANALYSIS_TIMEOUT_MS: '120000' },
+      env: { ANALYSIS_WORKER_HEAP_MB: '32', ANALYSIS_TIMEOUT_MS: '120000' },
     })
     try {
-      // 60,000 sliver triangles along a line: the repair's bookkeeping for them grows past 64 MB of heap.
-      const lines = ['solid strip']
-      for (let i = 0; i < 60_000; i++) {
-        const x = i * 0.01
-        lines.push(
-          `facet normal 0 0 1\n outer loop\n  vertex ${x} 0 0\n  vertex ${x + 0.01} 0 0\n  vertex ${x} 1 ${i % 7}\n endloop\nendfacet`,
-        )
+      // 10,000 solids (the engine's body limit) of 12 facets: every body keeps its own mesh, topology and repair
+      // record on the JS heap (about 40 MB together), past the 32 MB bound; typed-array data would not count.
+      const lines: string[] = []
+      for (let body = 0; body < 10_000; body++) {
+        const ox = (body % 100) * 3
+        const oy = Math.floor(body / 100) * 3
+        lines.push(`solid s${body}`)
+        for (let i = 0; i < 12; i++) {
+          lines.push(
+            `facet normal 0 0 1\n outer loop\n  vertex ${ox + i * 0.1} ${oy} 0\n  vertex ${ox + i * 0.1 + 0.1} ${oy} 0\n  vertex ${ox} ${oy + 1} ${i % 3}\n endloop\nendfacet`,
+          )
+        }
+        lines.push(`endsolid s${body}`)
       }
-      lines.push('endsolid strip\n')
-      const outcome = await outcomeOf(t, 'strip.stl', new TextEncoder().encode(lines.join('\n')))
+      lines.push('')
+      const outcome = await outcomeOf(t, 'bodies.stl', new TextEncoder().encode(lines.join('\n')))
       if (!('task' in outcome)) throw new Error('refused')
       expect(outcome.task.error).toEqual({ code: 'analysis_failed', details: { reason: 'memory_limit' } })
       const health = await t.app.inject({ method: 'GET', url: '/api/health' })
