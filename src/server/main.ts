@@ -22,6 +22,12 @@ import { createMailService } from '#server/modules/mail/mail.service.ts'
  */
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
+/**
+ * How long requests in flight may finish after SIGTERM. Then their connections are cut: a client that stalls (a
+ * body never sent, a download never read) must not hold the shutdown past its budget, which would end it without
+ * closing the database.
+ */
+const HTTP_DRAIN_MS = 5_000
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`)
@@ -93,7 +99,9 @@ async function main(): Promise<void> {
           app.log.info({ step: name, ms: Date.now() - startedAt }, 'shutdown step done')
         }
         try {
+          const cutConnections = setTimeout(() => app.server.closeAllConnections(), HTTP_DRAIN_MS)
           await step('http', () => app.close())
+          clearTimeout(cutConnections)
           // Running analyses go back to the queue (another server, or the next start, takes them).
           await step('analysis', () => analysisRunner?.stop())
           await step('database', () => db?.close())

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GetPrintModesResponseSchema } from '#shared/contracts/print-modes.contract.ts'
@@ -74,6 +75,22 @@ describe('the server process', () => {
     expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(true)
     const afterCrash = await startServer(env)
     expect(await printModeIds(afterCrash.port)).toEqual(ids)
-    expect(await afterCrash.stop('SIGINT')).toBe(0)
+
+    // A client that stalls mid-request (headers sent, the promised body never) does not hold the shutdown: its
+    // connection is cut after the drain time and the server still closes its database and exits cleanly.
+    const stalled = connect(afterCrash.port, '127.0.0.1')
+    await new Promise<void>((resolve) => stalled.once('connect', () => resolve()))
+    stalled.on('error', () => undefined)
+    stalled.write(
+      'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    )
+    const stalledClosed = new Promise<void>((resolve) => stalled.once('close', () => resolve()))
+    // The server has the request (it is in flight, not idle) before it is told to stop.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const drainStarted = Date.now()
+    expect(await afterCrash.stop('SIGINT'), afterCrash.output()).toBe(0)
+    expect(Date.now() - drainStarted).toBeLessThan(10_000)
+    await stalledClosed
+    expect(afterCrash.output()).toMatch(/"step":"database"/)
   }, 180_000)
 })
