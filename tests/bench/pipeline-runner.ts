@@ -33,6 +33,7 @@ if (mode === 'core') {
     repaired.map((r) => r.mesh),
     shells,
     true,
+    repaired.map((r) => r.bounds),
   )
   const t3 = performance.now()
   const counters = repaired.map((r) => r.counters).reduce(addCounters, emptyCounters())

@@ -97,7 +97,12 @@ export async function analyzeFile(input: ModelInput, options: AnalyzeOptions = {
   const watertight = repaired.every(
     (r) => r.counters.openEdgesLeft === 0 && r.counters.nonManifoldEdgesLeft === 0,
   )
-  const { measures, perBody } = measureModel(meshes, shells, watertight)
+  const { measures, perBody } = measureModel(
+    meshes,
+    shells,
+    watertight,
+    repaired.map((r) => r.bounds),
+  )
   const bodies: BodyAnalysis[] = repaired.map((r, i) => ({
     name: r.mesh.name,
     triangles: r.mesh.indices.length / 3,

@@ -1,4 +1,9 @@
-import { emptyBox, extendBounds } from '#server/modules/analysis/engine/mesh/bounds.ts'
+import {
+  type Bounds,
+  emptyBox,
+  extendBounds,
+  extendBoundsBy,
+} from '#server/modules/analysis/engine/mesh/bounds.ts'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 
 export type Vec3 = [number, number, number]
@@ -92,9 +97,14 @@ function sumVolumeAndArea(p: Float32Array, idx: Uint32Array, origin: Vec3, out: 
   out[1] = area
 }
 
-export function boundsOfMeshes(meshes: readonly IndexedMesh[]): { min: Vec3; max: Vec3 } {
+/** The bounds of all meshes; from `known` (the bounds of each mesh) when given, without a pass over vertices. */
+export function boundsOfMeshes(
+  meshes: readonly IndexedMesh[],
+  known?: readonly Bounds[],
+): { min: Vec3; max: Vec3 } {
   const box = emptyBox()
-  for (const m of meshes) extendBounds(m.positions, box)
+  if (known === undefined) for (const m of meshes) extendBounds(m.positions, box)
+  else for (const b of known) extendBoundsBy(b, box)
   if (box[0] === Infinity) return { min: [0, 0, 0], max: [0, 0, 0] }
   return { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] }
 }
@@ -118,15 +128,24 @@ export function measureModel(
   meshes: readonly IndexedMesh[],
   shells: number,
   watertight: boolean,
+  /** The bounds of each mesh when the caller has them (`RepairedBody.bounds`). */
+  knownBounds?: readonly Bounds[],
 ): { measures: Measures; perBody: MeshMeasure[] } {
-  const box = boundsOfMeshes(meshes)
+  const box = boundsOfMeshes(meshes, knownBounds)
   const origin: Vec3 = [
     (box.min[0] + box.max[0]) / 2,
     (box.min[1] + box.max[1]) / 2,
     (box.min[2] + box.max[2]) / 2,
   ]
   // one body: its bounds are the model's, no second pass over the vertices
-  const perBody = meshes.map((m) => measureMesh(m, origin, meshes.length === 1 ? box : undefined))
+  const perBody = meshes.map((m, i) => {
+    const known = knownBounds?.[i]
+    const bounds = known && {
+      min: [known[0], known[1], known[2]] as Vec3,
+      max: [known[3], known[4], known[5]] as Vec3,
+    }
+    return measureMesh(m, origin, meshes.length === 1 ? box : bounds)
+  })
   let volume = 0
   let area = 0
   let triangles = 0

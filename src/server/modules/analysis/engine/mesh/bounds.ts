@@ -35,6 +35,14 @@ export function emptyBox(): Float64Array {
   return Float64Array.of(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity)
 }
 
+/** Grows `box` by other bounds, with the comparisons of `extendBounds`, so the result equals one pass over all. */
+export function extendBoundsBy(b: Bounds, box: Float64Array): void {
+  for (let d = 0; d < 3; d++) {
+    if (b[d]! < box[d]!) box[d] = b[d]!
+    if (b[d + 3]! > box[d + 3]!) box[d + 3] = b[d + 3]!
+  }
+}
+
 export function boundsOf(p: Float32Array): Bounds {
   const box = emptyBox()
   extendBounds(p, box)

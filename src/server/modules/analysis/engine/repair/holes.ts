@@ -31,18 +31,19 @@ export function traceBoundaryLoops(mesh: WorkMesh, topology: Topology, shells: S
   const from: number[] = []
   const to: number[] = []
   const shellOfEdge: number[] = []
-  for (let f = 0; f < alive.length; f++) {
+  // ascending corners: the half-edges in face order, as a walk over all faces would list them
+  for (const h of topology.defectCorners) {
+    const f = (h / 3) | 0
     if (alive[f] === 0) continue
-    for (let k = 0; k < 3; k++) {
-      const t = twin[3 * f + k]
-      if (t === NON_MANIFOLD) defectsPerShell[shells.shellOf[f]!] = defectsPerShell[shells.shellOf[f]!]! + 1
-      if (t !== OPEN) continue
-      // the corner moved to 2 - k if the face was flipped after the topology was built
-      const kk = shells.flippedNow[f] === 1 ? 2 - k : k
-      from.push(indices[3 * f + kk]!)
-      to.push(indices[3 * f + (kk === 2 ? 0 : kk + 1)]!)
-      shellOfEdge.push(shells.shellOf[f]!)
-    }
+    const t = twin[h]
+    if (t === NON_MANIFOLD) defectsPerShell[shells.shellOf[f]!] = defectsPerShell[shells.shellOf[f]!]! + 1
+    if (t !== OPEN) continue
+    // the corner moved to 2 - k if the face was flipped after the topology was built
+    const k = h - 3 * f
+    const kk = shells.flippedNow[f] === 1 ? 2 - k : k
+    from.push(indices[3 * f + kk]!)
+    to.push(indices[3 * f + (kk === 2 ? 0 : kk + 1)]!)
+    shellOfEdge.push(shells.shellOf[f]!)
   }
   const m = from.length
   const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => from[a]! - from[b]!)

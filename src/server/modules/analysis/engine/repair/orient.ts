@@ -35,18 +35,30 @@ export function orientShells(mesh: WorkMesh, topology: Topology): Shells {
   if (union === CONTRADICTION) return orientByWalk(mesh, topology)
   const shellOf = new Int32Array(faces).fill(-1)
   const parity = new Uint8Array(faces)
-  const count = assignShells(mesh.alive, parent, rel, shellOf, parity)
+  const odd: number[] = []
+  const size: number[] = []
+  const count = assignShells(mesh.alive, parent, rel, { shellOf, parity, odd, size })
   const flippedNow = new Uint8Array(faces)
   // every twin pair runs both ways: all parities are 0 and nothing flips
   if (union === CONSISTENT) return { shellOf, count, flippedNow }
   const ones = new Uint32Array(count)
-  const size = new Uint32Array(count)
-  countParities(shellOf, parity, ones, size)
+  for (const f of odd) ones[shellOf[f]!] = ones[shellOf[f]!]! + 1
   // flip the minority: parity 1 faces unless they are the majority (ties keep the first face's parity 0)
   const flipParity = new Uint8Array(count)
-  for (let s = 0; s < count; s++) flipParity[s] = ones[s]! * 2 > size[s]! ? 0 : 1
-  flipMinority(mesh, shellOf, parity, flipParity, flippedNow)
+  let flipOdd = true
+  for (let s = 0; s < count; s++) {
+    flipParity[s] = ones[s]! * 2 > size[s]! ? 0 : 1
+    if (flipParity[s] === 0) flipOdd = false
+  }
+  // usually only the odd faces flip (a few flipped faces in large shells): then only they are visited
+  if (flipOdd) for (const f of odd) flip(mesh, f, flippedNow)
+  else flipMinority(mesh, shellOf, parity, flipParity, flippedNow)
   return { shellOf, count, flippedNow }
+}
+
+function flip(mesh: WorkMesh, f: number, flippedNow: Uint8Array): void {
+  flipFace(mesh, f)
+  flippedNow[f] = 1
 }
 
 /**
@@ -133,13 +145,8 @@ function unionTwins(twin: Int32Array, opposed: Uint8Array, parent: Int32Array, r
  * to the first alive face to `rel` at the root. Faces of a set seen before its first alive face (dead ones) are
  * done in a second round. Returns the shell count.
  */
-function assignShells(
-  alive: Uint8Array,
-  parent: Int32Array,
-  rel: Uint8Array,
-  shellOf: Int32Array,
-  parity: Uint8Array,
-): number {
+function assignShells(alive: Uint8Array, parent: Int32Array, rel: Uint8Array, out: ShellAssignment): number {
+  const { shellOf, size } = out
   let count = 0
   const deferred: number[] = []
   for (let f = 0; f < alive.length; f++) {
@@ -151,28 +158,37 @@ function assignShells(
         continue
       }
       shellOf[r] = count++
+      size.push(0)
       rel[r] = x & 1
     }
-    shellOf[f] = shellOf[r]!
-    parity[f] = f === r ? rel[r]! : (x & 1) ^ rel[r]!
+    joinShell(out, rel, f, x)
   }
   for (const f of deferred) {
     const x = find(parent, rel, f)
-    const r = x >> 1
-    if (shellOf[r] === -1) continue
-    shellOf[f] = shellOf[r]!
-    parity[f] = f === r ? rel[r]! : (x & 1) ^ rel[r]!
+    if (shellOf[x >> 1] !== -1) joinShell(out, rel, f, x)
   }
   return count
 }
 
-function countParities(shellOf: Int32Array, parity: Uint8Array, ones: Uint32Array, size: Uint32Array): void {
-  for (let f = 0; f < shellOf.length; f++) {
-    const s = shellOf[f]!
-    if (s < 0) continue
-    ones[s] = ones[s]! + parity[f]!
-    size[s] = size[s]! + 1
-  }
+/** Puts face f (root and parity `x` from find) into its root's shell, with its parity relative to the shell. */
+function joinShell(out: ShellAssignment, rel: Uint8Array, f: number, x: number): void {
+  const { shellOf, parity, odd, size } = out
+  const r = x >> 1
+  const s = shellOf[r]!
+  shellOf[f] = s
+  size[s] = size[s]! + 1
+  const p = f === r ? rel[r]! : (x & 1) ^ rel[r]!
+  parity[f] = p
+  if (p === 1) odd.push(f)
+}
+
+interface ShellAssignment {
+  shellOf: Int32Array
+  parity: Uint8Array
+  /** The faces with a shell and parity 1. */
+  odd: number[]
+  /** Faces per shell. */
+  size: number[]
 }
 
 function flipMinority(
@@ -184,10 +200,7 @@ function flipMinority(
 ): void {
   for (let f = 0; f < shellOf.length; f++) {
     const s = shellOf[f]!
-    if (s >= 0 && parity[f] === flipParity[s]) {
-      flipFace(mesh, f)
-      flippedNow[f] = 1
-    }
+    if (s >= 0 && parity[f] === flipParity[s]) flip(mesh, f, flippedNow)
   }
 }
 

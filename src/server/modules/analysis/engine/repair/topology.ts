@@ -1,3 +1,4 @@
+import { removeDegenerateAmong } from './clean.ts'
 import { type WorkMesh } from './work-mesh.ts'
 
 export const OPEN = -1
@@ -20,6 +21,11 @@ export interface Topology {
   opposed: Uint8Array
   openHalfEdges: number
   nonManifoldHalfEdges: number
+  /**
+   * Ascending corners that may be OPEN or NON_MANIFOLD: every such corner of an alive face is listed (entries may
+   * be stale, so check `twin` and `alive`). Stages that look only at defects walk this instead of every corner.
+   */
+  defectCorners: Int32Array
 }
 
 type CornerLists = Pick<Topology, 'vertStart' | 'vertCorners'>
@@ -134,86 +140,117 @@ let candIn = new Uint8Array(64)
  * Classifies every undirected edge at its lower vertex a, from a's corner list alone: a corner h at a is the
  * half-edge a -> b (b the next corner's vertex), and the corner before it in its face is the half-edge c -> a.
  * So the edges {a, x} with x > a and all their half-edges, both directions, are found in one short contiguous
- * run, without searching x's list. Returns the open and non-manifold half-edge counts.
+ * run, without searching x's list.
  */
 function classifyAtLowerVertex(
   indices: Uint32Array,
   alive: Uint8Array,
   lists: CornerLists,
-  twin: Int32Array,
-  opposed: Uint8Array,
-): [number, number] {
+  out: ClassWriter,
+): void {
   const { vertStart, vertCorners } = lists
   const vertexCount = vertStart.length - 1
-  let open = 0
-  let nonManifold = 0
-  for (let a = 0; a < vertexCount; a++) {
-    const start = vertStart[a]!
-    const end = vertStart[a + 1]!
-    if (2 * (end - start) > candOther.length) growCandidates(2 * (end - start))
-    const other = candOther
-    const corner = candCorner
-    const incoming = candIn
-    let n = 0
-    for (let i = start; i < end; i++) {
-      const h = vertCorners[i]!
-      const f = (h / 3) | 0
-      if (alive[f] === 0) continue
-      const k = h - 3 * f
-      const next = k === 2 ? h - 2 : h + 1
-      const prev = k === 0 ? h + 2 : h - 1
-      const b = indices[next]!
-      const c = indices[prev]!
-      if (b > a) {
-        other[n] = b
-        corner[n] = h
-        incoming[n] = 0
-        n++
-      }
-      if (c > a) {
-        other[n] = c
-        corner[n] = prev
-        incoming[n] = 1
-        n++
+  for (let a = 0; a < vertexCount; a++)
+    classifyEdgesAt(indices, alive, vertCorners, vertStart[a]!, vertStart[a + 1]!, a, undefined, out)
+}
+
+/**
+ * Classifies the edges {a, x} from the corners at a (`corners` from start to end): those with x > a, and, when
+ * `roots` is given, also those with x < a that is not a root (whose list does not hold these corners).
+ */
+function classifyEdgesAt(
+  indices: Uint32Array,
+  alive: Uint8Array,
+  corners: Uint32Array,
+  start: number,
+  end: number,
+  a: number,
+  roots: Map<number, number> | undefined,
+  out: ClassWriter,
+): void {
+  if (2 * (end - start) > candOther.length) growCandidates(2 * (end - start))
+  const other = candOther
+  const corner = candCorner
+  const incoming = candIn
+  let n = 0
+  for (let i = start; i < end; i++) {
+    const h = corners[i]!
+    const f = (h / 3) | 0
+    if (alive[f] === 0) continue
+    const k = h - 3 * f
+    const next = k === 2 ? h - 2 : h + 1
+    const prev = k === 0 ? h + 2 : h - 1
+    const b = indices[next]!
+    const c = indices[prev]!
+    if (b > a || (roots !== undefined && !roots.has(b))) {
+      other[n] = b
+      corner[n] = h
+      incoming[n] = 0
+      n++
+    }
+    if (c > a || (roots !== undefined && !roots.has(c))) {
+      other[n] = c
+      corner[n] = prev
+      incoming[n] = 1
+      n++
+    }
+  }
+  for (let j = 0; j < n; j++) {
+    const x = other[j]!
+    if (x < 0) continue
+    // the other half-edges of edge {a, x}: usually exactly one
+    let uses = 1
+    let partner = -1
+    for (let l = j + 1; l < n; l++) {
+      if (other[l] === x) {
+        uses++
+        partner = l
       }
     }
-    for (let j = 0; j < n; j++) {
-      const x = other[j]!
-      if (x < 0) continue
-      // the other half-edges of edge {a, x}: usually exactly one
-      let uses = 1
-      let partner = -1
+    const h = corner[j]!
+    if (uses === 2) {
+      const g = corner[partner]!
+      const opp = incoming[j] === incoming[partner] ? 0 : 1
+      out.set(h, g, opp)
+      out.set(g, h, opp)
+      other[partner] = -1
+    } else if (uses === 1) out.set(h, OPEN, 0)
+    else {
+      out.set(h, NON_MANIFOLD, 0)
       for (let l = j + 1; l < n; l++) {
         if (other[l] === x) {
-          uses++
-          partner = l
+          out.set(corner[l]!, NON_MANIFOLD, 0)
+          other[l] = -1
         }
-      }
-      const h = corner[j]!
-      if (uses === 2) {
-        const g = corner[partner]!
-        twin[h] = g
-        twin[g] = h
-        const opp = incoming[j] === incoming[partner] ? 0 : 1
-        opposed[h] = opp
-        opposed[g] = opp
-        other[partner] = -1
-      } else if (uses === 1) {
-        twin[h] = OPEN
-        open++
-      } else {
-        twin[h] = NON_MANIFOLD
-        for (let l = j + 1; l < n; l++) {
-          if (other[l] === x) {
-            twin[corner[l]!] = NON_MANIFOLD
-            other[l] = -1
-          }
-        }
-        nonManifold += uses
       }
     }
   }
-  return [open, nonManifold]
+}
+
+/**
+ * Writes corner classes, keeping the change in the open and non-manifold counts and the new defect corners
+ * (on a fresh twin array the changes are the counts).
+ */
+class ClassWriter {
+  open = 0
+  nonManifold = 0
+  readonly defects: number[] = []
+  constructor(
+    private readonly twin: Int32Array,
+    private readonly opposed: Uint8Array,
+  ) {}
+
+  set(h: number, t: number, opp: number): void {
+    const old = this.twin[h]!
+    if (old === OPEN) this.open--
+    else if (old === NON_MANIFOLD) this.nonManifold--
+    this.twin[h] = t
+    if (t === DEAD) return
+    this.opposed[h] = opp
+    if (t === OPEN) this.open++
+    else if (t === NON_MANIFOLD) this.nonManifold++
+    if (t < 0) this.defects.push(h)
+  }
 }
 
 function growCandidates(size: number): void {
@@ -236,9 +273,18 @@ function classifyEdges(mesh: WorkMesh, lists: CornerLists): Topology {
   const { indices, alive } = mesh
   const twin = new Int32Array(indices.length)
   const opposed = new Uint8Array(indices.length)
-  const [openHalfEdges, nonManifoldHalfEdges] = classifyAtLowerVertex(indices, alive, lists, twin, opposed)
+  const out = new ClassWriter(twin, opposed)
+  classifyAtLowerVertex(indices, alive, lists, out)
   markDead(alive, twin)
-  return { ...lists, twin, opposed, openHalfEdges, nonManifoldHalfEdges }
+  const defectCorners = uniqueSorted(Int32Array.from(out.defects))
+  return {
+    ...lists,
+    twin,
+    opposed,
+    openHalfEdges: out.open,
+    nonManifoldHalfEdges: out.nonManifold,
+    defectCorners,
+  }
 }
 
 /** True if some face has all three twins in one other face: a duplicate with opposite winding (a flat pillow). */
@@ -275,104 +321,230 @@ export function buildTopology(
 
 /**
  * Updates the topology after the tolerance weld without rebuilding it: only edges with a moved vertex can change
- * class, and every face holding such an edge touches a moved vertex. So the corner lists of each weld cluster are
- * joined (members' lists, now all starting at the root), duplicates among the touched faces are removed, and
- * only the corners of touched faces are classified again. The CSR lists stay as built (callers after the weld
- * use twins only; a later full rebuild replaces everything).
+ * class, and every face holding such an edge touches a moved vertex, so the weld marked it `welded` and it sits
+ * in a touched vertex's corner list. Those faces die if they became degenerate or duplicate; each weld cluster's
+ * corner lists are joined (its members all read as the root now), and only the welded faces' corners are
+ * classified again. The counts and the defect list change by the difference, so the work follows the defects,
+ * not the mesh. The CSR lists stay as built (callers after the weld use twins only; a later full rebuild replaces
+ * everything).
  */
 export function reclassifyAfterWeld(
   mesh: WorkMesh,
   topology: Topology,
   touched: readonly number[],
   rootOf: (v: number) => number,
-): number {
-  const { indices, alive } = mesh
-  const { vertStart, vertCorners, twin, opposed } = topology
-  const clusters = new Map<number, number[]>()
-  for (const v of touched) {
-    const r = rootOf(v)
-    let list = clusters.get(r)
-    if (list === undefined) clusters.set(r, (list = []))
-    for (let i = vertStart[v]!; i < vertStart[v + 1]!; i++) list.push(vertCorners[i]!)
+): { degenerate: number; duplicates: number } {
+  const faces = weldedFaces(mesh, topology, touched)
+  const rewritten = weldedFaces(
+    mesh,
+    topology,
+    touched.filter((v) => rootOf(v) !== v),
+  )
+  const degenerate = removeDegenerateAmong(mesh, faces)
+  const lists = joinClusters(topology, touched, rootOf)
+  const duplicates = removeNewDuplicates(mesh, rewritten, lists)
+  const counts = new ClassWriter(topology.twin, topology.opposed)
+  // the edges at a root, as at a lower vertex of the build; an edge to another root is left to the lower one
+  for (const r of lists.clusterOf.keys()) {
+    const list = cornersOf(lists, r)
+    classifyEdgesAt(mesh.indices, mesh.alive, list, range[0]!, range[1]!, r, lists.clusterOf, counts)
   }
-  const cornersFrom = (v: number): ArrayLike<number> =>
-    clusters.get(v) ?? vertCorners.subarray(vertStart[v]!, vertStart[v + 1]!)
-  const next = (h: number): number => (h % 3 === 2 ? h - 2 : h + 1)
-  const faces = new Set<number>()
-  for (const list of clusters.values())
-    for (const h of list) if (alive[(h / 3) | 0] === 1) faces.add((h / 3) | 0)
-
-  let duplicates = 0
-  for (const f of [...faces].sort((x, y) => x - y)) {
-    const a = indices[3 * f]!
-    const b = indices[3 * f + 1]!
-    const c = indices[3 * f + 2]!
-    const lo = Math.min(a, b, c)
-    const hi = Math.max(a, b, c)
-    const list = cornersFrom(lo)
-    for (let i = 0; i < list.length; i++) {
-      const g = (list[i]! / 3) | 0
-      if (g === f || alive[g] === 0 || (faces.has(g) && g > f)) continue
-      const x = indices[3 * g]!
-      const y = indices[3 * g + 1]!
-      const z = indices[3 * g + 2]!
-      if (Math.min(x, y, z) === lo && Math.max(x, y, z) === hi && x + y + z === a + b + c) {
-        alive[f] = 0
-        duplicates++
-        break
-      }
-    }
-  }
-
-  for (const f of faces) {
-    for (let k = 0; k < 3; k++) {
-      const h = 3 * f + k
-      if (alive[f] === 0) {
-        twin[h] = DEAD
-        continue
-      }
-      const a = indices[h]!
-      const b = indices[next(h)]!
-      let uses = 1
-      let opp = 0
-      let partner = -1
-      const fromB = cornersFrom(b)
-      for (let i = 0; i < fromB.length; i++) {
-        const g = fromB[i]!
-        if (alive[(g / 3) | 0] === 1 && indices[next(g)] === a) {
-          uses++
-          opp++
-          partner = g
-        }
-      }
-      const fromA = cornersFrom(a)
-      for (let i = 0; i < fromA.length; i++) {
-        const g = fromA[i]!
-        if (g !== h && alive[(g / 3) | 0] === 1 && indices[next(g)] === b) {
-          uses++
-          partner = g
-        }
-      }
-      twin[h] = uses === 2 ? partner : uses === 1 ? OPEN : NON_MANIFOLD
-      opposed[h] = uses === 2 ? opp : 0
-    }
-  }
-  const [open, nonManifold] = recount(alive, twin)
-  topology.openHalfEdges = open
-  topology.nonManifoldHalfEdges = nonManifold
-  return duplicates
+  // an edge between unmoved vertices keeps its faces, and so its class, unless one of them died just now
+  reclassifyUnmovedEdges(mesh, faces, lists, counts, degenerate + duplicates > 0)
+  const { open, nonManifold } = counts
+  topology.openHalfEdges += open
+  topology.nonManifoldHalfEdges += nonManifold
+  if (counts.defects.length > 0) topology.defectCorners = mergeSorted(topology.defectCorners, counts.defects)
+  return { degenerate, duplicates }
 }
 
-/** Marks the corners of dead faces DEAD and counts open and non-manifold half-edges. */
-function recount(alive: Uint8Array, twin: Int32Array): [number, number] {
-  let open = 0
-  let nonManifold = 0
-  for (let f = 0; f < alive.length; f++) {
-    for (let h = 3 * f; h < 3 * f + 3; h++) {
-      if (alive[f] === 0) twin[h] = DEAD
-      else if (twin[h] === OPEN) open++
-      else if (twin[h] === NON_MANIFOLD) nonManifold++
+/** The welded faces (alive when the weld ran) in the given vertices' corner lists, ascending, each once. */
+function weldedFaces(mesh: WorkMesh, t: CornerLists, touched: readonly number[]): Int32Array {
+  const { vertStart, vertCorners } = t
+  let size = 0
+  for (const v of touched) size += vertStart[v + 1]! - vertStart[v]!
+  const found = new Int32Array(size)
+  let n = 0
+  for (const v of touched) {
+    for (let i = vertStart[v]!; i < vertStart[v + 1]!; i++) {
+      const f = (vertCorners[i]! / 3) | 0
+      if (mesh.welded[f] === 1) found[n++] = f
     }
   }
-  return [open, nonManifold]
+  return uniqueSorted(found.subarray(0, n))
+}
+
+/**
+ * Corner lists after the weld: a cluster root's list is the concatenation of its members' lists (`corners`
+ * from `start[c]` for cluster c); any other vertex keeps its CSR list.
+ */
+interface JoinedLists extends CornerLists {
+  clusterOf: Map<number, number>
+  start: Uint32Array
+  corners: Uint32Array
+}
+
+function joinClusters(
+  t: CornerLists,
+  touched: readonly number[],
+  rootOf: (v: number) => number,
+): JoinedLists {
+  const { vertStart, vertCorners } = t
+  const clusterOf = new Map<number, number>()
+  for (const v of touched) {
+    const r = rootOf(v)
+    if (!clusterOf.has(r)) clusterOf.set(r, clusterOf.size)
+  }
+  const start = new Uint32Array(clusterOf.size + 2)
+  for (const v of touched) {
+    const c = clusterOf.get(rootOf(v))! + 2
+    start[c] = start[c]! + vertStart[v + 1]! - vertStart[v]!
+  }
+  prefixSum(start)
+  const corners = new Uint32Array(start[clusterOf.size + 1]!)
+  for (const v of touched) {
+    const c = clusterOf.get(rootOf(v))! + 1
+    corners.set(vertCorners.subarray(vertStart[v]!, vertStart[v + 1]!), start[c]!)
+    start[c] = start[c]! + vertStart[v + 1]! - vertStart[v]!
+  }
+  return { vertStart, vertCorners, clusterOf, start: start.subarray(0, clusterOf.size + 1), corners }
+}
+
+// [start, end) of the last `cornersOf` call, so the lookups allocate nothing
+const range = new Uint32Array(2)
+
+/** The corners at v after the weld, from range[0] to range[1] of the returned array. */
+function cornersOf(lists: JoinedLists, v: number): Uint32Array {
+  const c = lists.clusterOf.get(v)
+  if (c === undefined) {
+    range[0] = lists.vertStart[v]!
+    range[1] = lists.vertStart[v + 1]!
+    return lists.vertCorners
+  }
+  range[0] = lists.start[c]!
+  range[1] = lists.start[c + 1]!
+  return lists.corners
+}
+
+/**
+ * Removes the duplicate faces the weld made, with the result of a pass over all welded faces in order that kills
+ * a face when an alive face with the same vertices comes before it or is not welded: of each such set, every
+ * welded face dies if an unwelded one is in the set, else all but the lowest. Duplicates present before the weld
+ * were removed with the topology, so each new set holds a face the weld rewrote (`rewritten`), and only their
+ * sets are looked at. Two such faces share their lowest vertex, so only its list is searched.
+ */
+function removeNewDuplicates(mesh: WorkMesh, rewritten: Int32Array, lists: JoinedLists): number {
+  const { indices, alive, welded } = mesh
+  let removed = 0
+  for (const f of rewritten) {
+    if (alive[f] === 0) continue
+    const lo = Math.min(indices[3 * f]!, indices[3 * f + 1]!, indices[3 * f + 2]!)
+    const list = cornersOf(lists, lo)
+    const start = range[0]!
+    const end = range[1]!
+    // the face that stays: -2 if an unwelded face is in the set, else the lowest welded face
+    let keep = -1
+    let size = 0
+    for (let i = start; i < end; i++) {
+      const g = (list[i]! / 3) | 0
+      if (alive[g] === 0 || !sameVertices(indices, f, g)) continue
+      size++
+      if (welded[g] === 0) keep = -2
+      else if (keep === -1 || (keep >= 0 && g < keep)) keep = g
+    }
+    if (size < 2) continue
+    for (let i = start; i < end; i++) {
+      const g = (list[i]! / 3) | 0
+      if (alive[g] === 0 || welded[g] === 0 || g === keep || !sameVertices(indices, f, g)) continue
+      alive[g] = 0
+      removed++
+    }
+  }
+  return removed
+}
+
+/** True if faces f and g (sharing a vertex) have the same vertex set: same lowest, highest and sum. */
+function sameVertices(indices: Uint32Array, f: number, g: number): boolean {
+  const p = indices.subarray(3 * f, 3 * f + 3)
+  const q = indices.subarray(3 * g, 3 * g + 3)
+  return (
+    Math.min(...p) === Math.min(...q) &&
+    Math.max(...p) === Math.max(...q) &&
+    p[0]! + p[1]! + p[2]! === q[0]! + q[1]! + q[2]!
+  )
+}
+
+/**
+ * The welded faces' other corners: DEAD for faces that died and, only when some face died, a fresh class for
+ * the edges between unmoved vertices.
+ */
+function reclassifyUnmovedEdges(
+  mesh: WorkMesh,
+  faces: Int32Array,
+  lists: JoinedLists,
+  counts: ClassWriter,
+  anyDied: boolean,
+): void {
+  const { indices, alive } = mesh
+  for (const f of faces) {
+    for (let h = 3 * f; h < 3 * f + 3; h++) {
+      if (alive[f] === 0) {
+        counts.set(h, DEAD, 0)
+        continue
+      }
+      if (!anyDied) continue
+      const a = indices[h]!
+      const b = indices[h % 3 === 2 ? h - 2 : h + 1]!
+      if (lists.clusterOf.has(a) || lists.clusterOf.has(b)) continue
+      const t = classifyCorner(indices, alive, lists, h)
+      counts.set(h, t, opposedScratch)
+    }
+  }
+}
+
+// whether the twin found by the last `classifyCorner` runs the other way
+let opposedScratch = 0
+
+/** The twin of alive corner h from the post-weld corner lists, or OPEN / NON_MANIFOLD. */
+function classifyCorner(indices: Uint32Array, alive: Uint8Array, lists: JoinedLists, h: number): number {
+  const a = indices[h]!
+  const b = indices[h % 3 === 2 ? h - 2 : h + 1]!
+  let uses = 1
+  let opp = 0
+  let partner = -1
+  const fromB = cornersOf(lists, b)
+  for (let i = range[0]!, end = range[1]!; i < end; i++) {
+    const g = fromB[i]!
+    if (alive[(g / 3) | 0] === 1 && indices[g % 3 === 2 ? g - 2 : g + 1] === a) {
+      uses++
+      opp++
+      partner = g
+    }
+  }
+  const fromA = cornersOf(lists, a)
+  for (let i = range[0]!, end = range[1]!; i < end; i++) {
+    const g = fromA[i]!
+    if (g !== h && alive[(g / 3) | 0] === 1 && indices[g % 3 === 2 ? g - 2 : g + 1] === b) {
+      uses++
+      partner = g
+    }
+  }
+  opposedScratch = uses === 2 ? opp : 0
+  return uses === 2 ? partner : uses === 1 ? OPEN : NON_MANIFOLD
+}
+
+/** The ascending union of an ascending list and some more corners, each once. */
+function mergeSorted(sorted: Int32Array, more: number[]): Int32Array {
+  const all = new Int32Array(sorted.length + more.length)
+  all.set(sorted)
+  all.set(more, sorted.length)
+  return uniqueSorted(all)
+}
+
+/** Sorts `a` ascending and drops repeats, in place; returns the distinct prefix. */
+function uniqueSorted(a: Int32Array): Int32Array {
+  a.sort()
+  let n = 0
+  for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[i - 1]) a[n++] = a[i]!
+  return a.subarray(0, n)
 }

@@ -32,7 +32,7 @@ export function toleranceWeld(
   const { positions, indices, alive } = mesh
   const { twin, vertStart, vertCorners } = topology
 
-  let openEdges = openHalfEdges(indices, twin)
+  let openEdges = openHalfEdges(indices, twin, topology.defectCorners)
   const diag = diagonalOfMesh ?? diagonal(positions)
   const localCap = localFeatureCaps(positions, indices, topology, openEdges)
   const parent = new Int32Array(vertexCount).fill(-1)
@@ -116,9 +116,9 @@ export function toleranceWeld(
 }
 
 /** The open half-edges as vertex pairs (from, to), in corner order. */
-function openHalfEdges(indices: Uint32Array, twin: Int32Array): number[] {
+function openHalfEdges(indices: Uint32Array, twin: Int32Array, defectCorners: Int32Array): number[] {
   const edges: number[] = []
-  for (let h = 0; h < twin.length; h++) {
+  for (const h of defectCorners) {
     if (twin[h] === OPEN) edges.push(indices[h]!, indices[h % 3 === 2 ? h - 2 : h + 1]!)
   }
   return edges
