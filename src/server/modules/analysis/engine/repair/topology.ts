@@ -104,6 +104,7 @@ function buildVertexCorners(mesh: WorkMesh, vertexCount: number): CornerLists & 
 function removeDuplicateFaces(mesh: WorkMesh, t: CornerLists): number {
   const { indices, alive } = mesh
   const { vertStart, vertCorners } = t
+  const sameFaces = new RunsByKey(faceKeyOf(indices, vertStart.length - 1))
   let removed = 0
   for (let f = 0; f < alive.length; f++) {
     if (alive[f] === 0) continue
@@ -113,8 +114,11 @@ function removeDuplicateFaces(mesh: WorkMesh, t: CornerLists): number {
     const lo = a < b ? (a < c ? a : c) : b < c ? b : c
     const sum = a + b + c
     const hi = a > b ? (a > c ? a : c) : b > c ? b : c
-    for (let i = vertStart[lo]!; i < vertStart[lo + 1]!; i++) {
-      const g = (vertCorners[i]! / 3) | 0
+    range[0] = vertStart[lo]!
+    range[1] = vertStart[lo + 1]!
+    const list = sameFaces.narrow(vertCorners, lo, sameFaces.keyOf(cornerAt(indices, f, lo)))
+    for (let i = range[0]!, end = range[1]!; i < end; i++) {
+      const g = (list[i]! / 3) | 0
       if (g >= f || alive[g] === 0) continue
       const x = indices[3 * g]!
       const y = indices[3 * g + 1]!
@@ -195,6 +199,15 @@ function classifyEdgesAt(
       n++
     }
   }
+  if (n > LONG_LIST) pairGrouped(n, out)
+  else pairByScan(n, out)
+}
+
+/** Classifies the candidate half-edges by comparing each with the later ones: quickest for a short list. */
+function pairByScan(n: number, out: ClassWriter): void {
+  const other = candOther
+  const corner = candCorner
+  const incoming = candIn
   for (let j = 0; j < n; j++) {
     const x = other[j]!
     if (x < 0) continue
@@ -225,6 +238,114 @@ function classifyEdgesAt(
       }
     }
   }
+}
+
+/**
+ * The result of `pairByScan` from the candidates grouped by their other vertex: linear in the candidates where
+ * the scan is quadratic, which matters at a vertex the weld gave tens of thousands of corners. Each group lists
+ * its candidates in ascending order, so its first one pairs with its last, as the scan does.
+ */
+function pairGrouped(n: number, out: ClassWriter): void {
+  const corner = candCorner
+  const incoming = candIn
+  for (const group of groupBy(n, (j) => candOther[j]!).values()) {
+    const j = group[0]!
+    const h = corner[j]!
+    if (group.length === 2) {
+      const l = group[1]!
+      const g = corner[l]!
+      const opp = incoming[j] === incoming[l] ? 0 : 1
+      out.set(h, g, opp)
+      out.set(g, h, opp)
+    } else if (group.length === 1) out.set(h, OPEN, 0)
+    else for (const l of group) out.set(corner[l]!, NON_MANIFOLD, 0)
+  }
+}
+
+/**
+ * Lists longer than this take the grouped paths (a hash by the other vertex) instead of comparing every entry
+ * with every other: the comparison is faster for the few corners of a usual vertex, the grouping bounds the
+ * work at a vertex of very high degree.
+ */
+const LONG_LIST = 16
+
+/** 0 .. n - 1 grouped by key, each group ascending; groups in the order of their first member. */
+function groupBy(n: number, key: (i: number) => number): Map<number, number[]> {
+  const groups = new Map<number, number[]>()
+  for (let i = 0; i < n; i++) {
+    const k = key(i)
+    const group = groups.get(k)
+    if (group === undefined) groups.set(k, [i])
+    else group.push(i)
+  }
+  return groups
+}
+
+/**
+ * Corner lists longer than LONG_LIST grouped by a key of their corners, built once per vertex, so that a search
+ * for the corners at v with a given key reads only those: at a vertex of very high degree a search per corner
+ * over the whole list is quadratic. Each group keeps list order, so a search over it meets its matches in the
+ * order a search over the whole list does.
+ */
+class RunsByKey {
+  private readonly byVertex = new Map<number, { corners: Uint32Array; runs: Map<number, number> }>()
+  constructor(readonly keyOf: (h: number) => number) {}
+
+  /**
+   * Given v's list as range[0] .. range[1] of `list`: for a short list that, else the corners at v with key k
+   * as range[0] .. range[1] of the returned array.
+   */
+  narrow(list: Uint32Array, v: number, k: number): Uint32Array {
+    const start = range[0]!
+    const end = range[1]!
+    if (end - start <= LONG_LIST) return list
+    let grouped = this.byVertex.get(v)
+    if (grouped === undefined) {
+      const corners = new Uint32Array(end - start)
+      // per key, the start of its run (which lasts while the key repeats)
+      const runs = new Map<number, number>()
+      let n = 0
+      for (const [key, group] of groupBy(end - start, (i) => this.keyOf(list[start + i]!))) {
+        runs.set(key, n)
+        for (const i of group) corners[n++] = list[start + i]!
+      }
+      grouped = { corners, runs }
+      this.byVertex.set(v, grouped)
+    }
+    const at = grouped.runs.get(k)
+    range[0] = at ?? 0
+    range[1] = at === undefined ? 0 : at + this.runLength(grouped.corners, at, k)
+    return grouped.corners
+  }
+
+  private runLength(corners: Uint32Array, at: number, k: number): number {
+    let n = 1
+    while (at + n < corners.length && this.keyOf(corners[at + n]!) === k) n++
+    return n
+  }
+}
+
+/** Key of a corner: the vertex its half-edge leads to. */
+function nextVertexOf(indices: Uint32Array): (h: number) => number {
+  return (h) => indices[h % 3 === 2 ? h - 2 : h + 1]!
+}
+
+/**
+ * Key of a corner: its face's two other vertices, so corners at one vertex share the key exactly when their faces
+ * have the same vertex set. other1 * vertexCount + other2 is exact (vertex counts stay far below 2^26).
+ */
+function faceKeyOf(indices: Uint32Array, vertexCount: number): (h: number) => number {
+  return (h) => {
+    const k = h % 3
+    const x = indices[k === 2 ? h - 2 : h + 1]!
+    const y = indices[k === 0 ? h + 2 : h - 1]!
+    return x < y ? x * vertexCount + y : y * vertexCount + x
+  }
+}
+
+/** The corner of face f at vertex v (which f holds). */
+function cornerAt(indices: Uint32Array, f: number, v: number): number {
+  return indices[3 * f] === v ? 3 * f : indices[3 * f + 1] === v ? 3 * f + 1 : 3 * f + 2
 }
 
 /**
@@ -435,11 +556,12 @@ function cornersOf(lists: JoinedLists, v: number): Uint32Array {
  */
 function removeNewDuplicates(mesh: WorkMesh, rewritten: Int32Array, lists: JoinedLists): number {
   const { indices, alive, welded } = mesh
+  const sameFaces = new RunsByKey(faceKeyOf(indices, lists.vertStart.length - 1))
   let removed = 0
   for (const f of rewritten) {
     if (alive[f] === 0) continue
     const lo = Math.min(indices[3 * f]!, indices[3 * f + 1]!, indices[3 * f + 2]!)
-    const list = cornersOf(lists, lo)
+    const list = sameFaces.narrow(cornersOf(lists, lo), lo, sameFaces.keyOf(cornerAt(indices, f, lo)))
     const start = range[0]!
     const end = range[1]!
     // the face that stays: -2 if an unwelded face is in the set, else the lowest welded face
@@ -486,6 +608,7 @@ function reclassifyUnmovedEdges(
   anyDied: boolean,
 ): void {
   const { indices, alive } = mesh
+  const edgesTo = new RunsByKey(nextVertexOf(indices))
   for (const f of faces) {
     for (let h = 3 * f; h < 3 * f + 3; h++) {
       if (alive[f] === 0) {
@@ -496,7 +619,7 @@ function reclassifyUnmovedEdges(
       const a = indices[h]!
       const b = indices[h % 3 === 2 ? h - 2 : h + 1]!
       if (lists.clusterOf.has(a) || lists.clusterOf.has(b)) continue
-      const t = classifyCorner(indices, alive, lists, h)
+      const t = classifyCorner(indices, alive, lists, edgesTo, h)
       counts.set(h, t, opposedScratch)
     }
   }
@@ -506,13 +629,19 @@ function reclassifyUnmovedEdges(
 let opposedScratch = 0
 
 /** The twin of alive corner h from the post-weld corner lists, or OPEN / NON_MANIFOLD. */
-function classifyCorner(indices: Uint32Array, alive: Uint8Array, lists: JoinedLists, h: number): number {
+function classifyCorner(
+  indices: Uint32Array,
+  alive: Uint8Array,
+  lists: JoinedLists,
+  edgesTo: RunsByKey,
+  h: number,
+): number {
   const a = indices[h]!
   const b = indices[h % 3 === 2 ? h - 2 : h + 1]!
   let uses = 1
   let opp = 0
   let partner = -1
-  const fromB = cornersOf(lists, b)
+  const fromB = edgesTo.narrow(cornersOf(lists, b), b, a)
   for (let i = range[0]!, end = range[1]!; i < end; i++) {
     const g = fromB[i]!
     if (alive[(g / 3) | 0] === 1 && indices[g % 3 === 2 ? g - 2 : g + 1] === a) {
@@ -521,7 +650,7 @@ function classifyCorner(indices: Uint32Array, alive: Uint8Array, lists: JoinedLi
       partner = g
     }
   }
-  const fromA = cornersOf(lists, a)
+  const fromA = edgesTo.narrow(cornersOf(lists, a), a, b)
   for (let i = range[0]!, end = range[1]!; i < end; i++) {
     const g = fromA[i]!
     if (g !== h && alive[(g / 3) | 0] === 1 && indices[g % 3 === 2 ? g - 2 : g + 1] === b) {
