@@ -14,7 +14,25 @@ import {
  */
 
 /** An id minted by the server: 16 random bytes as base64url (22 characters, 128 bits). */
-export const IdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Expected a 22-character base64url id')
+export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+export const IdSchema = z.string().regex(ID_PATTERN, 'Expected a 22-character base64url id')
+
+const BASE64URL = new Uint8Array(128)
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')
+  BASE64URL[char.charCodeAt(0)] = 1
+
+/**
+ * The test of ID_PATTERN without a regular expression: the pricing endpoint checks about 90 ids per request, and a
+ * table lookup per character cost a third of what the regex call did there.
+ */
+export function isId(value: unknown): value is Id {
+  if (typeof value !== 'string' || value.length !== 22) return false
+  for (let index = 0; index < 22; index++) {
+    const code = value.charCodeAt(index)
+    if (code >= 128 || BASE64URL[code] !== 1) return false
+  }
+  return true
+}
 export type Id = z.infer<typeof IdSchema>
 
 const languageHeaderValues = LOCALES.map((locale) => LANGUAGE_HEADER_VALUES[locale]) as [

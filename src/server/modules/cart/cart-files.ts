@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { THUMBNAILS_PATH } from '#shared/contracts/print-modes.contract.ts'
+import { isId } from '#shared/contracts/common.contract.ts'
 
 /**
  * The files of cart items (commerce-reliability checks 7, 40, 42): preview images (PNG, ≤ 2 MB) served publicly
@@ -170,7 +171,6 @@ export function createCartFileStore(options: {
   const thumbnails = join(options.thumbnailsDir, CART_THUMBNAILS_FOLDER)
   const incoming = join(options.attachmentsDir, '.incoming')
   const THUMBNAIL_NAME = /^[A-Za-z0-9_-]{22}\.png$/
-  const ATTACHMENT_ID = /^[A-Za-z0-9_-]{22}$/
 
   function thumbnailPath(name: string): string {
     if (!THUMBNAIL_NAME.test(name)) throw new Error(`Not a cart thumbnail name: ${name}`)
@@ -178,7 +178,7 @@ export function createCartFileStore(options: {
   }
 
   function attachmentPath(attachmentId: string): string {
-    if (!ATTACHMENT_ID.test(attachmentId)) throw new Error(`Not an attachment id: ${attachmentId}`)
+    if (!isId(attachmentId)) throw new Error(`Not an attachment id: ${attachmentId}`)
     return join(options.attachmentsDir, attachmentId)
   }
 

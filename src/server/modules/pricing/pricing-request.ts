@@ -1,4 +1,5 @@
 import { MIN_QUANTITY, UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
+import { isId } from '#shared/contracts/common.contract.ts'
 import {
   PRICING_BATCH_MAX_PARAMS,
   PricingBatchRequestSchema,
@@ -12,7 +13,6 @@ import {
  * answer is the contract's (validation_failed with the schema's issues).
  */
 
-const ID = /^[A-Za-z0-9_-]{22}$/
 const UNITS: ReadonlySet<unknown> = new Set(UNITS_OF_LENGTH)
 const PARAM_KEYS: ReadonlySet<string> = new Set([
   'printModeId',
@@ -24,7 +24,6 @@ const MAX_COLOR_NAME = 100
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-const isId = (value: unknown): boolean => typeof value === 'string' && ID.test(value)
 
 function isParam(value: unknown): boolean {
   if (!isRecord(value)) return false

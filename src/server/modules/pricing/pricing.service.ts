@@ -121,6 +121,27 @@ export function resolveParam(
   return { mode, finish, color }
 }
 
+/**
+ * One evaluation per (print mode, colour factor, finish factor) within a request. Keyed by the mode object and the
+ * two numbers in nested maps rather than a concatenated string key: building and hashing 30 such strings was a
+ * visible share of a request.
+ */
+class EvaluationMemo {
+  private readonly byMode = new Map<PrintModeEntry, Map<number, Map<number, PriceConfigurationResult>>>()
+
+  get(mode: PrintModeEntry, color: number, finish: number): PriceConfigurationResult | undefined {
+    return this.byMode.get(mode)?.get(color)?.get(finish)
+  }
+
+  set(mode: PrintModeEntry, color: number, finish: number, result: PriceConfigurationResult): void {
+    let byColor = this.byMode.get(mode)
+    if (byColor === undefined) this.byMode.set(mode, (byColor = new Map()))
+    let byFinish = byColor.get(color)
+    if (byFinish === undefined) byColor.set(color, (byFinish = new Map()))
+    byFinish.set(finish, result)
+  }
+}
+
 export function createPricingService(deps: PricingServiceDeps) {
   const taxRatePercent = deps.taxRatePercent ?? DEFAULT_TAX_RATE_PERCENT
 
@@ -200,14 +221,15 @@ export function createPricingService(deps: PricingServiceDeps) {
       const prices: ConfigurationPrice[] = []
       // Within one request only the print mode and the two spreadsheet variables vary: colours that share a
       // factor (most of them) share one evaluation.
-      const memo = new Map<string, PriceConfigurationResult>()
+      const memo = new EvaluationMemo()
       for (let index = 0; index < resolved.length; index++) {
         const entry = resolved[index]!
-        const key = `${entry.mode.id}\u0000${entry.color?.sheetVariable ?? 1}\u0000${entry.finish?.sheetVariable ?? 1}`
-        let result = memo.get(key)
+        const colorFactor = entry.color?.sheetVariable ?? 1
+        const finishFactor = entry.finish?.sheetVariable ?? 1
+        let result = memo.get(entry.mode, colorFactor, finishFactor)
         if (result === undefined) {
           result = priceOne(snapshot, whiteLabelId, object, unit, request, entry, index)
-          memo.set(key, result)
+          memo.set(entry.mode, colorFactor, finishFactor, result)
         }
         results.push(result)
         const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
