@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type AnalysisErrorCode, AnalysisError } from '../analysis-error.ts'
 import { random } from '../testing/mesh-fixtures.ts'
 import { VertexWelder, mix } from './vertex-welder.ts'
+import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
 
 const f32 = new Float32Array(1)
 const i32 = new Int32Array(f32.buffer)
@@ -30,16 +30,6 @@ function weldFacets(view: DataView, expected = 16): { welder: VertexWelder; indi
   const indices = new Uint32Array(facets * 3)
   welder.addStlFacets(view, 0, facets, indices, 0)
   return { welder, indices }
-}
-
-function codeOf(run: () => unknown): AnalysisErrorCode | undefined {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof AnalysisError) return error.code
-    throw error
-  }
-  return undefined
 }
 
 /** A soup over a small lattice of points, so that corners repeat, near and far apart in the file. */
@@ -120,16 +110,16 @@ describe('VertexWelder', () => {
 
   it('rejects NaN and infinite coordinates, in both paths', () => {
     for (const bad of [Number.NaN, Infinity, -Infinity]) {
-      expect(codeOf(() => new VertexWelder(4, 100).add(0, bad, 0))).toBe('non_finite_coordinate')
+      expect(errorCodeOf(() => new VertexWelder(4, 100).add(0, bad, 0))).toBe('non_finite_coordinate')
       const soup = latticeSoup(2000, 5)
       soup[9 * 1500 + 4] = bad
-      expect(codeOf(() => weldFacets(facetRecords(soup)))).toBe('non_finite_coordinate')
+      expect(errorCodeOf(() => weldFacets(facetRecords(soup)))).toBe('non_finite_coordinate')
     }
     // a signalling NaN bit pattern, and a NaN repeated within one batch
     const view = facetRecords([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0])
     setBits(view, 2, 0, 0x7f800001)
     setBits(view, 5, 0, 0x7f800001)
-    expect(codeOf(() => weldFacets(view))).toBe('non_finite_coordinate')
+    expect(errorCodeOf(() => weldFacets(view))).toBe('non_finite_coordinate')
   })
 
   it('enforces the vertex limit', () => {
@@ -138,10 +128,12 @@ describe('VertexWelder', () => {
     welder.add(1, 0, 0)
     welder.add(0, 1, 0)
     expect(welder.add(0, 0, 0)).toBe(0)
-    expect(codeOf(() => welder.add(0, 0, 1))).toBe('limit_exceeded')
+    expect(errorCodeOf(() => welder.add(0, 0, 1))).toBe('limit_exceeded')
     const batched = new VertexWelder(2, 100)
     expect(
-      codeOf(() => batched.addStlFacets(facetRecords(latticeSoup(100, 9)), 0, 100, new Uint32Array(300), 0)),
+      errorCodeOf(() =>
+        batched.addStlFacets(facetRecords(latticeSoup(100, 9)), 0, 100, new Uint32Array(300), 0),
+      ),
     ).toBe('limit_exceeded')
   })
 })

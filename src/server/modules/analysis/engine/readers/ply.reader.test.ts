@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { AnalysisError } from '../analysis-error.ts'
 import { DEFAULT_ENGINE_LIMITS } from '../engine-limits.ts'
 import { boxSoup, indexSoup } from '../testing/mesh-fixtures.ts'
 import { readPly } from './ply.reader.ts'
+import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
 
 const options = { limits: DEFAULT_ENGINE_LIMITS, unitScaleToMm: 1 }
 const { vertices, faces } = indexSoup(boxSoup([0, 0, 0], [1, 2, 3]))
@@ -75,15 +75,6 @@ function binaryPly(littleEndian: boolean): Uint8Array {
 }
 
 const encode = (s: string): Uint8Array => new TextEncoder().encode(s)
-function code(run: () => unknown): string | undefined {
-  try {
-    run()
-  } catch (e) {
-    if (e instanceof AnalysisError) return e.code
-    throw e
-  }
-  return undefined
-}
 
 describe('PLY reader', () => {
   it('reads ASCII with extra scalar properties and elements', () => {
@@ -107,35 +98,35 @@ describe('PLY reader', () => {
   })
 
   it('rejects indices out of range', () => {
-    expect(code(() => readPly(encode(asciiPly().replace('\n3 0 ', '\n3 99 ')), options))).toBe(
+    expect(errorCodeOf(() => readPly(encode(asciiPly().replace('\n3 0 ', '\n3 99 ')), options))).toBe(
       'index_out_of_range',
     )
   })
 
   it('rejects truncated binary bodies', () => {
     const bytes = binaryPly(true)
-    expect(code(() => readPly(bytes.subarray(0, bytes.length - 30), options))).toBe('truncated_file')
+    expect(errorCodeOf(() => readPly(bytes.subarray(0, bytes.length - 30), options))).toBe('truncated_file')
   })
 
   it('rejects counts that cannot fit before allocating', () => {
     const text = asciiPly().replace(`element face ${faceCount}`, 'element face 2000000000')
     expect(
-      code(() =>
+      errorCodeOf(() =>
         readPly(encode(text), { ...options, limits: { ...DEFAULT_ENGINE_LIMITS, maxTriangles: 3e9 } }),
       ),
     ).toBe('truncated_file')
   })
 
   it('rejects NaN coordinates', () => {
-    expect(code(() => readPly(encode(asciiPly().replace(/\n0 0 0 200/, '\nnan 0 0 200')), options))).toBe(
-      'non_finite_coordinate',
-    )
+    expect(
+      errorCodeOf(() => readPly(encode(asciiPly().replace(/\n0 0 0 200/, '\nnan 0 0 200')), options)),
+    ).toBe('non_finite_coordinate')
   })
 
   it('rejects a broken header', () => {
     expect(
-      code(() => readPly(encode('ply\nformat ascii 1.0\nelement vertex x\nend_header\n'), options)),
+      errorCodeOf(() => readPly(encode('ply\nformat ascii 1.0\nelement vertex x\nend_header\n'), options)),
     ).toBe('ply_header_invalid')
-    expect(code(() => readPly(encode('ply\nformat ascii 1.0\n'), options))).toBe('ply_header_invalid')
+    expect(errorCodeOf(() => readPly(encode('ply\nformat ascii 1.0\n'), options))).toBe('ply_header_invalid')
   })
 })

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type AnalysisErrorCode, AnalysisError } from '../analysis-error.ts'
 import { DEFAULT_ENGINE_LIMITS } from '../engine-limits.ts'
 import { asciiStl, binaryStl, boxSoup, concatSoups } from '../testing/mesh-fixtures.ts'
 import { readStl } from './stl.reader.ts'
+import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
 
 const options = { limits: DEFAULT_ENGINE_LIMITS, unitScaleToMm: 1 }
 const cube = boxSoup([0, 0, 0], [10, 20, 30])
-
-function codeOf(run: () => unknown): AnalysisErrorCode | undefined {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof AnalysisError) return error.code
-    throw error
-  }
-  return undefined
-}
 
 describe('STL reader', () => {
   it('reads binary STL and welds the soup exactly', () => {
@@ -54,50 +44,52 @@ describe('STL reader', () => {
   })
 
   describe('bad input ends in a typed error', () => {
-    it('empty file', () => expect(codeOf(() => readStl(new Uint8Array(0), options))).toBe('empty_file'))
+    it('empty file', () => expect(errorCodeOf(() => readStl(new Uint8Array(0), options))).toBe('empty_file'))
     it('header-only binary STL', () =>
-      expect(codeOf(() => readStl(binaryStl(new Float32Array(0)), options))).toBe('no_triangles'))
+      expect(errorCodeOf(() => readStl(binaryStl(new Float32Array(0)), options))).toBe('no_triangles'))
     it('a count claiming 10^9 triangles', () => {
       const bytes = binaryStl(cube)
       new DataView(bytes.buffer).setUint32(80, 1_000_000_000, true)
       const started = performance.now()
-      expect(codeOf(() => readStl(bytes, options))).toBe('truncated_file')
+      expect(errorCodeOf(() => readStl(bytes, options))).toBe('truncated_file')
       expect(performance.now() - started).toBeLessThan(1000)
     })
     it('a truncated binary STL', () =>
-      expect(codeOf(() => readStl(binaryStl(cube).subarray(0, 84 + 50 * 5 + 20), options))).toBe(
+      expect(errorCodeOf(() => readStl(binaryStl(cube).subarray(0, 84 + 50 * 5 + 20), options))).toBe(
         'truncated_file',
       ))
     it('a truncated ASCII STL', () => {
       const text = asciiStl([{ name: 'a', soup: cube }])
       const cut = text.indexOf('\n', text.indexOf('vertex', text.length / 2))
-      expect(codeOf(() => readStl(new TextEncoder().encode(text.slice(0, cut)), options))).toBe(
+      expect(errorCodeOf(() => readStl(new TextEncoder().encode(text.slice(0, cut)), options))).toBe(
         'truncated_file',
       )
     })
     it('NaN coordinates (binary)', () => {
       const soup = Float32Array.from(cube)
       soup[4] = Number.NaN
-      expect(codeOf(() => readStl(binaryStl(soup), options))).toBe('non_finite_coordinate')
+      expect(errorCodeOf(() => readStl(binaryStl(soup), options))).toBe('non_finite_coordinate')
     })
     it('infinite coordinates (ASCII)', () => {
       const text = asciiStl([{ name: 'a', soup: cube }]).replace('vertex 0 0 0', 'vertex inf 0 0')
-      expect(codeOf(() => readStl(new TextEncoder().encode(text), options))).toBe('non_finite_coordinate')
+      expect(errorCodeOf(() => readStl(new TextEncoder().encode(text), options))).toBe(
+        'non_finite_coordinate',
+      )
     })
     it('garbage that is neither binary nor ASCII', () => {
       const bytes = new Uint8Array(1000).fill(7)
-      expect(codeOf(() => readStl(bytes, options))).toBe('truncated_file') // claims 0x07070707 triangles
+      expect(errorCodeOf(() => readStl(bytes, options))).toBe('truncated_file') // claims 0x07070707 triangles
       new DataView(bytes.buffer).setUint32(80, 3, true)
-      expect(codeOf(() => readStl(bytes, options))).toBe('stl_count_mismatch') // 3 triangles, wrong size
+      expect(errorCodeOf(() => readStl(bytes, options))).toBe('stl_count_mismatch') // 3 triangles, wrong size
     })
     it('ASCII syntax errors', () => {
       const text = asciiStl([{ name: 'a', soup: cube }]).replace('outer loop', 'outer lop')
-      expect(codeOf(() => readStl(new TextEncoder().encode(text), options))).toBe('stl_syntax')
+      expect(errorCodeOf(() => readStl(new TextEncoder().encode(text), options))).toBe('stl_syntax')
     })
     it('too many triangles for the limit', () => {
       const many = concatSoups(cube, cube, cube)
       expect(
-        codeOf(() =>
+        errorCodeOf(() =>
           readStl(binaryStl(many), { ...options, limits: { ...DEFAULT_ENGINE_LIMITS, maxTriangles: 20 } }),
         ),
       ).toBe('limit_exceeded')

@@ -1,9 +1,9 @@
 import { zipSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { AnalysisError } from '../analysis-error.ts'
 import { DEFAULT_ENGINE_LIMITS, type EngineLimits } from '../engine-limits.ts'
 import { measureModel } from '../measure/measures.ts'
 import { read3mf } from './threemf.reader.ts'
+import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
 
 const CORE = 'http://schemas.microsoft.com/3dmanufacturing/core/2015/02'
 const PROD = 'http://schemas.microsoft.com/3dmanufacturing/production/2015/06'
@@ -61,16 +61,6 @@ const options = (limits: Partial<EngineLimits> = {}) => ({
   limits: { ...DEFAULT_ENGINE_LIMITS, ...limits },
   unitScaleToMm: 1,
 })
-
-function code(run: () => unknown): string | undefined {
-  try {
-    run()
-  } catch (e) {
-    if (e instanceof AnalysisError) return e.code
-    throw e
-  }
-  return undefined
-}
 
 function measure(bytes: Uint8Array) {
   const r = read3mf(bytes, options())
@@ -150,18 +140,18 @@ describe('3MF reader', () => {
 
     it('a DTD', () => {
       const xml = cube().replace('<model', '<!DOCTYPE model [<!ENTITY x "y">]>\n<model')
-      expect(code(() => read3mf(pack(xml), options()))).toBe('xml_dtd_forbidden')
+      expect(errorCodeOf(() => read3mf(pack(xml), options()))).toBe('xml_dtd_forbidden')
     })
     it('an entity reference', () => {
-      expect(code(() => read3mf(pack(cube().replace('id="1">', 'id="1" name="&xxe;">')), options()))).toBe(
-        'xml_dtd_forbidden',
-      )
+      expect(
+        errorCodeOf(() => read3mf(pack(cube().replace('id="1">', 'id="1" name="&xxe;">')), options())),
+      ).toBe('xml_dtd_forbidden')
     })
     it('entry names with ../', () => {
-      expect(code(() => read3mf(pack(cube(), { '../evil.model': strToU8('x') }), options()))).toBe(
+      expect(errorCodeOf(() => read3mf(pack(cube(), { '../evil.model': strToU8('x') }), options()))).toBe(
         'zip_path_escape',
       )
-      expect(code(() => read3mf(pack(cube(), { '3D/../../evil': strToU8('x') }), options()))).toBe(
+      expect(errorCodeOf(() => read3mf(pack(cube(), { '3D/../../evil': strToU8('x') }), options()))).toBe(
         'zip_path_escape',
       )
     })
@@ -169,7 +159,7 @@ describe('3MF reader', () => {
       const bomb = pack(cube(), { 'Metadata/bomb.bin': new Uint8Array(16 * 1024 * 1024) })
       expect(bomb.length).toBeLessThan(60_000)
       const started = performance.now()
-      expect(code(() => read3mf(bomb, options({ maxInflatedBytes: 4_000_000 })))).toBe('zip_too_large')
+      expect(errorCodeOf(() => read3mf(bomb, options({ maxInflatedBytes: 4_000_000 })))).toBe('zip_too_large')
       expect(performance.now() - started).toBeLessThan(500)
     })
     it('a zip entry that inflates beyond its declared size', () => {
@@ -183,19 +173,19 @@ describe('3MF reader', () => {
         const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLen))
         if (name === '3D/3dmodel.model') view.setUint32(p + 24, 2000, true)
       }
-      expect(code(() => read3mf(bytes, options()))).toBe('zip_invalid')
+      expect(errorCodeOf(() => read3mf(bytes, options()))).toBe('zip_invalid')
     })
     it('an impossible compression ratio in the directory', () => {
       const bytes = pack(cube())
       const view = new DataView(bytes.buffer)
       for (let p = bytes.length - 22; p > 0; p--)
         if (view.getUint32(p, true) === 0x02014b50) view.setUint32(p + 24, 0xfffffff0, true)
-      expect(code(() => read3mf(bytes, options()))).toBe('zip_too_large')
+      expect(errorCodeOf(() => read3mf(bytes, options()))).toBe('zip_too_large')
     })
     it('too many zip entries', () => {
       const extra: Record<string, Uint8Array> = {}
       for (let i = 0; i < 20; i++) extra[`Metadata/${i}.txt`] = strToU8('x')
-      expect(code(() => read3mf(pack(cube(), extra), options({ maxZipEntries: 10 })))).toBe(
+      expect(errorCodeOf(() => read3mf(pack(cube(), extra), options({ maxZipEntries: 10 })))).toBe(
         'zip_too_many_entries',
       )
     })
@@ -205,7 +195,7 @@ describe('3MF reader', () => {
         'unit="millimeter" requiredextensions="b"',
         'xmlns:b="http://schemas.microsoft.com/3dmanufacturing/beamlattice/2017/02"',
       )
-      expect(code(() => read3mf(pack(xml), options()))).toBe('threemf_beams_or_slices_only')
+      expect(errorCodeOf(() => read3mf(pack(xml), options()))).toBe('threemf_beams_or_slices_only')
     })
     it('only slices', () => {
       const xml = model(
@@ -213,11 +203,11 @@ describe('3MF reader', () => {
         'unit="millimeter"',
         'xmlns:s="http://schemas.microsoft.com/3dmanufacturing/slice/2015/07"',
       )
-      expect(code(() => read3mf(pack(xml), options()))).toBe('threemf_beams_or_slices_only')
+      expect(errorCodeOf(() => read3mf(pack(xml), options()))).toBe('threemf_beams_or_slices_only')
     })
     it('an unsupported required extension', () => {
       expect(
-        code(() =>
+        errorCodeOf(() =>
           read3mf(
             pack(cube('unit="millimeter" requiredextensions="q"', 'xmlns:q="http://example.com/unknown"')),
             options(),
@@ -226,36 +216,40 @@ describe('3MF reader', () => {
       ).toBe('threemf_unsupported_extension')
     })
     it('indices out of range and NaN coordinates', () => {
-      expect(code(() => read3mf(pack(cube().replace('v1="0" v2="3"', 'v1="0" v2="30"')), options()))).toBe(
-        'index_out_of_range',
-      )
       expect(
-        code(() => read3mf(pack(cube().replace('x="1" y="1" z="1"', 'x="NaN" y="1" z="1"')), options())),
+        errorCodeOf(() => read3mf(pack(cube().replace('v1="0" v2="3"', 'v1="0" v2="30"')), options())),
+      ).toBe('index_out_of_range')
+      expect(
+        errorCodeOf(() =>
+          read3mf(pack(cube().replace('x="1" y="1" z="1"', 'x="NaN" y="1" z="1"')), options()),
+        ),
       ).toBe('non_finite_coordinate')
     })
     it('no build items, no model part, a non-UTF-8 part, recursive components, a bad unit', () => {
       expect(
-        code(() =>
+        errorCodeOf(() =>
           read3mf(pack(model(`<resources><object id="1">${CUBE_MESH}</object></resources>`)), options()),
         ),
       ).toBe('threemf_no_build_items')
-      expect(code(() => read3mf(zipSync({ 'a.txt': strToU8('x') }), options()))).toBe('threemf_no_model_part')
+      expect(errorCodeOf(() => read3mf(zipSync({ 'a.txt': strToU8('x') }), options()))).toBe(
+        'threemf_no_model_part',
+      )
       const utf16 = new Uint8Array([
         0xff,
         0xfe,
         ...new Uint8Array(new Uint16Array([...cube()].map((c) => c.charCodeAt(0))).buffer),
       ])
-      expect(code(() => read3mf(pack(utf16), options()))).toBe('xml_encoding_unsupported')
+      expect(errorCodeOf(() => read3mf(pack(utf16), options()))).toBe('xml_encoding_unsupported')
       const loop = model(
         `<resources><object id="1"><components><component objectid="1"/></components></object></resources><build><item objectid="1"/></build>`,
       )
-      expect(code(() => read3mf(pack(loop), options()))).toBe('threemf_recursive_components')
-      expect(code(() => read3mf(pack(cube('unit="furlong"')), options()))).toBe('threemf_invalid_unit')
+      expect(errorCodeOf(() => read3mf(pack(loop), options()))).toBe('threemf_recursive_components')
+      expect(errorCodeOf(() => read3mf(pack(cube('unit="furlong"')), options()))).toBe('threemf_invalid_unit')
     })
     it('not a zip, a truncated zip', () => {
-      expect(code(() => read3mf(strToU8('hello'), options()))).toBe('zip_invalid')
+      expect(errorCodeOf(() => read3mf(strToU8('hello'), options()))).toBe('zip_invalid')
       const bytes = pack(cube())
-      expect(code(() => read3mf(bytes.subarray(0, bytes.length - 40), options()))).toBe('zip_invalid')
+      expect(errorCodeOf(() => read3mf(bytes.subarray(0, bytes.length - 40), options()))).toBe('zip_invalid')
     })
   })
 })
