@@ -3,6 +3,9 @@
  * so the process figures contain no TypeScript loader). Modes:
  *   core: read + weld + repair + measure (the work admesh does)
  *   full: analyzeFile with everything (internal format, 3MF, wall thickness, 24 front + 24 repair pictures)
+ *   warm: the core run on FILE after three core runs on WARM_FILE in the same process, the way the server's
+ *         long-lived analysis workers meet an upload (their code is already compiled by earlier uploads); only
+ *         the run on FILE is timed
  * Prints one JSON line: stage timings (ms), volume, triangles, counters and this process's peak RSS.
  */
 import { DEFAULT_ENGINE_LIMITS } from '#server/modules/analysis/engine/engine-limits.ts'
@@ -11,15 +14,19 @@ import { readModel } from '#server/modules/analysis/engine/read-model.ts'
 import { repairBody } from '#server/modules/analysis/engine/repair/repair-body.ts'
 import { addCounters, emptyCounters } from '#server/modules/analysis/engine/repair/repair-counters.ts'
 
-const [mode, file] = process.argv.slice(2)
-if ((mode !== 'core' && mode !== 'full') || file === undefined) {
-  console.error('usage: pipeline-runner core|full FILE')
+const [mode, file, warmFile] = process.argv.slice(2)
+if (
+  (mode !== 'core' && mode !== 'full' && mode !== 'warm') ||
+  file === undefined ||
+  (mode === 'warm') !== (warmFile !== undefined)
+) {
+  console.error('usage: pipeline-runner core|full FILE | warm FILE WARM_FILE')
   process.exit(2)
 }
 
-const t0 = performance.now()
-if (mode === 'core') {
-  const { read } = await readModel(file, {
+async function core(input: string): Promise<string> {
+  const t0 = performance.now()
+  const { read } = await readModel(input, {
     format: 'stl',
     limits: DEFAULT_ENGINE_LIMITS,
     unitScaleToMm: 1,
@@ -37,18 +44,24 @@ if (mode === 'core') {
   )
   const t3 = performance.now()
   const counters = repaired.map((r) => r.counters).reduce(addCounters, emptyCounters())
-  console.log(
-    JSON.stringify({
-      mode,
-      stagesMs: { read: t1 - t0, repair: t2 - t1, measure: t3 - t2 },
-      pipelineMs: t3 - t0,
-      volume: measures.volume,
-      triangles: measures.triangles,
-      counters,
-      maxRssMb: process.resourceUsage().maxRSS / 1024,
-    }),
-  )
+  return JSON.stringify({
+    mode,
+    stagesMs: { read: t1 - t0, repair: t2 - t1, measure: t3 - t2 },
+    pipelineMs: t3 - t0,
+    volume: measures.volume,
+    triangles: measures.triangles,
+    counters,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  })
+}
+
+if (mode === 'core') {
+  console.log(await core(file))
+} else if (mode === 'warm') {
+  for (let i = 0; i < 3; i++) await core(warmFile!)
+  console.log(await core(file))
 } else {
+  const t0 = performance.now()
   // loaded only here so the core run does not pay for three.js, pngjs and fflate
   const { analyzeFile } = await import('#server/modules/analysis/engine/analyze-file.ts')
   const result = await analyzeFile(file, { format: 'stl' })

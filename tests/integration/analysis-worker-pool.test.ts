@@ -53,6 +53,15 @@ describe('the worker pool', () => {
     expect(new Set([a.threadId, b.threadId]).size).toBe(2)
   })
 
+  it("runs a worker's warm-up once, after it is ready and before its first job", async () => {
+    const workers = pool()
+    await workers.warmUp()
+    const first = await workers.run({ kind: 'warm-ups' }, { timeoutMs: 10_000 })
+    const second = await workers.run({ kind: 'warm-ups' }, { timeoutMs: 10_000 })
+    expect([first.value, second.value]).toEqual([1, 1])
+    expect(second.threadId).toBe(first.threadId)
+  })
+
   it('terminates a job past its timeout and carries on with a new worker', async () => {
     const workers = pool()
     await workers.warmUp()

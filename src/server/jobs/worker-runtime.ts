@@ -26,28 +26,40 @@ function lowerThreadPriority(niceness: number): void {
   }
 }
 
+export interface ServeJobsOptions {
+  /**
+   * Work done once, at low priority, right after the worker reports ready (e.g. compiling hot code on a generated
+   * input); jobs that arrive meanwhile wait for it. A failure is ignored: it must not cost a worker.
+   */
+  warmUp?: () => Promise<unknown>
+}
+
 /**
  * The worker side of worker-pool.ts: runs `handle` for each job message, one at a time, and reports progress,
  * results and handler bugs. Call it once at the end of a worker entry module, after its imports, so "ready" means
  * the (heavy) modules are loaded and the pool's job timeout measures only the job.
  */
-export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>): void {
+export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>, options: ServeJobsOptions = {}): void {
   if (isMainThread || parentPort === null) throw new Error('serveJobs runs in a worker thread only')
   const port = parentPort
   lowerThreadPriority((workerData as WorkerData).niceness)
   const post = (message: WorkerMessage<R, P>): void => port.postMessage(message)
 
+  let warmedUp: Promise<unknown> = Promise.resolve()
   port.on('message', (message: JobMessage<J>) => {
     const { jobId } = message
-    handle(message.job, (progress) => post({ type: 'progress', jobId, progress })).then(
-      (outcome) => post({ type: 'result', jobId, value: outcome.value, recycle: outcome.recycle === true }),
-      (error: unknown) =>
-        post({
-          type: 'error',
-          jobId,
-          message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-        }),
-    )
+    warmedUp
+      .then(() => handle(message.job, (progress) => post({ type: 'progress', jobId, progress })))
+      .then(
+        (outcome) => post({ type: 'result', jobId, value: outcome.value, recycle: outcome.recycle === true }),
+        (error: unknown) =>
+          post({
+            type: 'error',
+            jobId,
+            message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          }),
+      )
   })
   post({ type: 'ready' })
+  if (options.warmUp !== undefined) warmedUp = options.warmUp().catch(() => undefined)
 }

@@ -25,6 +25,7 @@ import {
 import { isAnalysisError } from '#server/modules/analysis/engine/analysis-error.ts'
 import type { AnalysisResult } from '#server/modules/analysis/engine/analysis-result.ts'
 import { analyzeFile } from '#server/modules/analysis/engine/analyze-file.ts'
+import { warmUpEngine } from '#server/modules/analysis/engine/warm-up.ts'
 import { write3mf } from '#server/modules/analysis/engine/export/threemf.writer.ts'
 import type { IndexedMesh } from '#server/modules/analysis/engine/mesh/indexed-mesh.ts'
 import { decodeMeshes } from '#server/modules/analysis/engine/mesh/mesh-codec.ts'
@@ -183,4 +184,4 @@ async function handle(
   }
 }
 
-serveJobs(handle)
+serveJobs(handle, { warmUp: warmUpEngine })

@@ -1,5 +1,5 @@
 /**
- * Generated meshes and file writers for the engine's tests and the benchmark. A "soup" is a Float32Array of
+ * Generated meshes and file writers for the engine's tests, the benchmark and the workers' warm-up (warm-up.ts). A "soup" is a Float32Array of
  * triangles, nine coordinates each, like a binary STL's facets.
  */
 
