@@ -84,8 +84,6 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups
 }
 
-const sheetKey = (printModeId: string, whiteLabelId: string) => `${printModeId}\u0000${whiteLabelId}`
-
 export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
   const defaultRow = rows.whiteLabels.find((row) => row.is_default)
   const defaultWhiteLabel = defaultRow && { id: defaultRow.id, name: defaultRow.name }
@@ -146,9 +144,13 @@ export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
     }
   }
 
-  const sheets = new Map<string, SheetSource>()
+  // print mode → white label → sheet: nested maps, because pricing looks a sheet up for each configuration and a
+  // concatenated key would be a new string to build and hash every time
+  const sheets = new Map<string, Map<string, SheetSource>>()
   for (const sheet of rows.sheets) {
-    sheets.set(sheetKey(sheet.print_mode_id, sheet.white_label_id), {
+    let byWhiteLabel = sheets.get(sheet.print_mode_id)
+    if (byWhiteLabel === undefined) sheets.set(sheet.print_mode_id, (byWhiteLabel = new Map()))
+    byWhiteLabel.set(sheet.white_label_id, {
       versionId: sheet.version_id,
       draft: { cells: sheet.cells, optionVariables: sheet.option_variables },
     })
@@ -168,9 +170,10 @@ export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
       return mode?.whiteLabelIds.has(whiteLabelId) ? mode : undefined
     },
     currentSheet(printModeId, whiteLabelId) {
+      const byWhiteLabel = sheets.get(printModeId)
       return (
-        sheets.get(sheetKey(printModeId, whiteLabelId)) ??
-        (defaultWhiteLabel ? sheets.get(sheetKey(printModeId, defaultWhiteLabel.id)) : undefined)
+        byWhiteLabel?.get(whiteLabelId) ??
+        (defaultWhiteLabel ? byWhiteLabel?.get(defaultWhiteLabel.id) : undefined)
       )
     },
     memo<T>(key: string, compute: () => T): T {

@@ -1,0 +1,202 @@
+/**
+ * An open-loop HTTP/1.1 load generator for the latency at a given rate: request i is due at start + i / rate,
+ * spread evenly over the run and over the connections (keep-alive, one request in flight per connection), and its
+ * latency counts from when it was due, not from when it could be sent. A request that has to wait for its
+ * connection (the previous answer is late) is still charged from its due time, so a stalled server shows up as
+ * latency instead of as fewer requests (no coordinated omission).
+ *
+ * Why not autocannon's `overallRate`: autocannon limits each connection to rate / connections requests per second
+ * by letting it send them back to back and then pausing until the next second (httpClient.js, `rateInterval`), so
+ * an "offered 5,000 req/s" arrives as a burst at saturation in the first part of every second, and its latencies
+ * are the saturation ones again.
+ */
+import { connect, type Socket } from 'node:net'
+
+export interface PacedLoadOptions {
+  url: string
+  method: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  /** Requests per second offered. */
+  rate: number
+  connections: number
+  durationS: number
+  /** An answer later than this after its due time counts as a timeout (default 10 s). */
+  timeoutMs?: number
+}
+
+export interface PacedLoadResult {
+  offeredRate: number
+  /** Answers per second over the run (from the first due time to the last answer). */
+  requestsPerSecond: number
+  requests: number
+  p50: number
+  p975: number
+  p99: number
+  max: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  /** How late the generator itself dispatched requests (its timer), p99, in ms: part of every latency above. */
+  dispatchLagP99: number
+}
+
+interface Connection {
+  socket: Socket
+  /** Due times of the requests assigned to this connection and not yet sent. */
+  waiting: number[]
+  /** Due time of the request in flight, or undefined when idle. */
+  inFlight: number | undefined
+  received: Buffer[]
+  receivedBytes: number
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n')
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** Parses one complete response at the start of `data`: its status and total length, or undefined if incomplete. */
+function completeResponse(data: Buffer): { status: number; length: number } | undefined {
+  const headerEnd = data.indexOf(HEADER_END)
+  if (headerEnd < 0) return undefined
+  const head = data.toString('latin1', 0, headerEnd)
+  const status = Number(head.slice(9, 12))
+  const lengthMatch = /\r\ncontent-length:\s*(\d+)/i.exec(head)
+  if (lengthMatch === null)
+    throw new Error(`paced load: an answer without content-length: ${head.slice(0, 200)}`)
+  const length = headerEnd + 4 + Number(lengthMatch[1])
+  return data.length >= length ? { status, length } : undefined
+}
+
+export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
+  const url = new URL(options.url)
+  if (url.protocol !== 'http:') throw new Error('paced load: http only')
+  const body = options.body === undefined ? undefined : Buffer.from(options.body)
+  const headers = {
+    host: url.host,
+    connection: 'keep-alive',
+    ...options.headers,
+    ...(body === undefined ? {} : { 'content-length': String(body.length) }),
+  }
+  const request = Buffer.concat([
+    Buffer.from(
+      `${options.method} ${url.pathname}${url.search} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n`,
+      'latin1',
+    ),
+    ...(body === undefined ? [] : [body]),
+  ])
+  const total = Math.round(options.rate * options.durationS)
+  const interval = 1000 / options.rate
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const latencies = new Float64Array(total)
+  const lags = new Float64Array(total)
+  let answered = 0
+  let non2xx = 0
+  let errors = 0
+  let timeouts = 0
+  let lastAnswerAt = 0
+
+  const connections: Connection[] = await Promise.all(
+    Array.from(
+      { length: options.connections },
+      () =>
+        new Promise<Connection>((resolve, reject) => {
+          const socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true })
+          socket.once('connect', () =>
+            resolve({ socket, waiting: [], inFlight: undefined, received: [], receivedBytes: 0 }),
+          )
+          socket.once('error', reject)
+        }),
+    ),
+  )
+
+  let finish: () => void = () => undefined
+  const done = new Promise<void>((resolve) => {
+    finish = resolve
+  })
+  const settleIfDone = (): void => {
+    if (answered + errors === total) finish()
+  }
+
+  const sendNext = (connection: Connection): void => {
+    const due = connection.waiting.shift()
+    if (due === undefined) return
+    connection.inFlight = due
+    connection.socket.write(request)
+  }
+
+  for (const connection of connections) {
+    connection.socket.on('data', (chunk: Buffer) => {
+      connection.received.push(chunk)
+      connection.receivedBytes += chunk.length
+      let data = connection.received.length === 1 ? chunk : Buffer.concat(connection.received)
+      for (;;) {
+        const response = completeResponse(data)
+        if (response === undefined || connection.inFlight === undefined) break
+        const now = performance.now()
+        const latency = now - connection.inFlight
+        latencies[answered++] = latency
+        lastAnswerAt = now
+        if (response.status < 200 || response.status > 299) non2xx++
+        if (latency > timeoutMs) timeouts++
+        connection.inFlight = undefined
+        data = data.subarray(response.length)
+        sendNext(connection)
+      }
+      connection.received = data.length === 0 ? [] : [data]
+      connection.receivedBytes = data.length
+      settleIfDone()
+    })
+    connection.socket.on('error', () => {
+      // every request of a broken connection counts as an error
+      errors += connection.waiting.length + (connection.inFlight === undefined ? 0 : 1)
+      connection.waiting.length = 0
+      connection.inFlight = undefined
+      settleIfDone()
+    })
+  }
+
+  const start = performance.now() + 20
+  let next = 0
+  const timer = setInterval(() => {
+    const now = performance.now()
+    while (next < total) {
+      const due = start + next * interval
+      if (due > now) break
+      lags[next] = now - due
+      const connection = connections[next % connections.length]!
+      connection.waiting.push(due)
+      if (connection.inFlight === undefined) sendNext(connection)
+      next++
+    }
+    if (next === total) clearInterval(timer)
+  }, 1)
+
+  const deadline = setTimeout(finish, options.durationS * 1000 + timeoutMs + 1000)
+  await done
+  clearTimeout(deadline)
+  clearInterval(timer)
+  for (const { socket } of connections) socket.destroy()
+
+  const missing = total - answered - errors
+  const sorted = latencies.slice(0, answered).sort()
+  return {
+    offeredRate: options.rate,
+    requestsPerSecond: (answered * 1000) / Math.max(1, lastAnswerAt - start),
+    requests: answered,
+    p50: percentile(sorted, 50),
+    p975: percentile(sorted, 97.5),
+    p99: percentile(sorted, 99),
+    max: sorted.length === 0 ? Number.NaN : sorted[sorted.length - 1]!,
+    non2xx,
+    errors,
+    // no answer at all by the end of the run
+    timeouts: timeouts + missing,
+    dispatchLagP99: percentile(lags.slice(0, next).sort(), 99),
+  }
+}
