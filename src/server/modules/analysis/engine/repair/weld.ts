@@ -12,6 +12,15 @@ import { type WorkMesh } from './work-mesh.ts'
  */
 export const WELD_PASSES = [1e-6, 1e-5, 1e-4] as const
 
+/**
+ * Close pairs allowed per candidate vertex (plus a fixed allowance) before the tolerance weld gives up. In a real
+ * mesh a vertex has a few copies within tolerance (the corners of its faces, jittered), so its pairs are few; a
+ * dense cluster of k vertices has k²/2 (3,000 tiny facets in one spot took 91 s and 3.4 GB). Past the budget the
+ * weld is skipped and the body keeps its open edges (reported as such), in bounded time and memory.
+ */
+export const WELD_PAIRS_PER_CANDIDATE = 8
+export const WELD_PAIRS_ALLOWANCE = 10_000
+
 export interface WeldResult {
   /** Vertices removed by the tolerance weld = vertex pairs unified (one union each). */
   mergedPairs: number
@@ -19,6 +28,8 @@ export interface WeldResult {
   touched: number[]
   /** The surviving vertex of a vertex's cluster. */
   rootOf: (v: number) => number
+  /** True when the open vertices were too densely clustered to weld within the pair budget (nothing merged). */
+  skipped?: boolean
 }
 
 export function toleranceWeld(
@@ -79,7 +90,13 @@ export function toleranceWeld(
     const tol = diag * fraction
     if (!(tol > 0) || openEdges.length === 0) break
     const candidates = [...new Set(openEdges.map(find))]
-    allPairs ??= closePairs(positions, candidates, diag * WELD_PASSES[WELD_PASSES.length - 1]!)
+    allPairs ??= closePairs(
+      positions,
+      candidates,
+      diag * WELD_PASSES[WELD_PASSES.length - 1]!,
+      WELD_PAIRS_PER_CANDIDATE * candidates.length + WELD_PAIRS_ALLOWANCE,
+    )
+    if (allPairs === undefined) return { mergedPairs: 0, touched: [], rootOf: (v) => v, skipped: true }
     isCandidate.fill(0)
     for (const v of candidates) isCandidate[v] = 1
     for (const [a, b, d] of pairsWithin(allPairs, isCandidate, tol * tol)) {
@@ -172,7 +189,12 @@ function pairsWithin(
  * of v lies in v's cell or in the neighbour on the side of the half v lies in, per axis: 8 cells to search, not
  * 27.
  */
-function closePairs(positions: Float32Array, vertices: number[], tol: number): ClosePairs {
+function closePairs(
+  positions: Float32Array,
+  vertices: number[],
+  tol: number,
+  maxPairs: number,
+): ClosePairs | undefined {
   const n = vertices.length
   const cell = 2 * tol
   const cells = new Int32Array(3 * n)
@@ -208,6 +230,9 @@ function closePairs(positions: Float32Array, vertices: number[], tol: number): C
         grid.head[bucketOf(grid, x + (k & 1 ? sx : 0), y + (k & 2 ? sy : 0), z + (k & 4 ? sz : 0))]!
       if (first !== -1) pairsInCell(positions, vertices, next, first, vertices[i]!, tol2, pairs)
     }
+    // checked per vertex: one vertex adds at most its 8 cells' worth, and no cell packs many vertices more than
+    // tol apart, so the distance tests stay within a constant of the pairs kept
+    if (pairs.d2.length > maxPairs) return undefined
   }
   const order = pairs.d2.map((_, i) => i)
   order.sort((p, q) => pairs.d2[p]! - pairs.d2[q]! || pairs.v[p]! - pairs.v[q]! || pairs.w[p]! - pairs.w[q]!)
