@@ -15,7 +15,7 @@ export interface EngineLimits {
   maxInflatedBytes: number
   /** Nesting depth of 3MF components (cycles are rejected separately). */
   maxComponentDepth: number
-  /** Mesh instances a 3MF build may expand to (components multiply). */
+  /** Objects a 3MF build may expand to: build items and component references, nested ones included (they multiply). */
   maxInstances: number
   /** XML element nesting depth. */
   maxXmlDepth: number

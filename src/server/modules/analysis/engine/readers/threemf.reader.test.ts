@@ -246,6 +246,18 @@ describe('3MF reader', () => {
       expect(errorCodeOf(() => read3mf(pack(loop), options()))).toBe('threemf_recursive_components')
       expect(errorCodeOf(() => read3mf(pack(cube('unit="furlong"')), options()))).toBe('threemf_invalid_unit')
     })
+    it('a component bomb without triangles (4^30 references), stopped at the instance limit', () => {
+      // object 0 has an empty mesh; object k holds object k-1 four times: nothing to count but the references
+      let objects = '<object id="0"><mesh><vertices/><triangles/></mesh></object>'
+      for (let k = 1; k <= 30; k++) {
+        const refs = `<component objectid="${k - 1}"/>`.repeat(4)
+        objects += `<object id="${k}"><components>${refs}</components></object>`
+      }
+      const bomb = model(`<resources>${objects}</resources><build><item objectid="30"/></build>`)
+      const start = performance.now()
+      expect(errorCodeOf(() => read3mf(pack(bomb), options()))).toBe('limit_exceeded')
+      expect(performance.now() - start).toBeLessThan(5000)
+    })
     it('not a zip, a truncated zip', () => {
       expect(errorCodeOf(() => read3mf(strToU8('hello'), options()))).toBe('zip_invalid')
       const bytes = pack(cube())

@@ -326,6 +326,9 @@ export function read3mf(bytes: Uint8Array, options: ReadOptions): ReadResult {
 
   const instances: Instance[] = []
   let sawBeamsOrSlices = false
+  // Every reference expanded counts, not only those that bring triangles: objects that hold nothing but components
+  // (or an empty mesh) multiply too, and a few dozen of them nest to 4^30 references with no instance to count.
+  let expanded = 0
   const expand = (
     ref: ComponentRef,
     from: ModelPart,
@@ -333,6 +336,8 @@ export function read3mf(bytes: Uint8Array, options: ReadOptions): ReadResult {
     stack: Set<ObjectDef>,
     depth: number,
   ): void => {
+    if (++expanded > limits.maxInstances)
+      throw new AnalysisError('limit_exceeded', 'The build expands to too many objects')
     const part = partAt(ref.path, from)
     const object = part.objects.get(ref.objectId)
     if (object === undefined)
@@ -348,8 +353,6 @@ export function read3mf(bytes: Uint8Array, options: ReadOptions): ReadResult {
     if (object.hasBeams || object.hasSlices) sawBeamsOrSlices = true
     if (object.mesh !== undefined && object.mesh.triangles.length > 0) {
       instances.push({ part, object, mesh: object.mesh, transform })
-      if (instances.length > limits.maxInstances)
-        throw new AnalysisError('limit_exceeded', 'The build expands to too many mesh instances')
     }
     stack.add(object)
     for (const component of object.components) expand(component, part, transform, stack, depth + 1)
