@@ -1,10 +1,12 @@
 /**
  * Whole-shell orientation after capping: a closed shell with negative volume is inside out and is inverted,
  * unless it lies inside an odd number of other closed shells: then it is a cavity and stays negative. Nesting depth is decided by ray parity from a point on the shell against the other closed shells
- * whose bounding box contains that point; when that would cost more than WORK_LIMIT triangle tests, every shell
- * is taken as outer (netfabb's and trimesh's plain "invert negative shells").
+ * whose bounding box contains that point; when that would cost more than WORK_LIMIT triangle tests, or the
+ * pairing itself more than PAIR_LIMIT box tests, every shell is taken as outer (netfabb's and trimesh's plain
+ * "invert negative shells"). Both are counted while pairing, so neither time nor memory grows past them.
  */
 const WORK_LIMIT = 50_000_000
+const PAIR_LIMIT = 100_000_000
 // A direction unlikely to graze edges or vertices of CAD meshes aligned with the axes.
 const RAY: readonly [number, number, number] = normalise([0.5773, 0.5919, 0.5626])
 
@@ -72,46 +74,61 @@ export function shellsToInvert(g: ShellGeometry, volumes: Float64Array): number[
       }
     }
   }
-  // candidate containers per closed shell: closed shells whose box contains the test point
-  const tests: Array<[number, number]> = []
-  const points = new Float64Array(n * 3)
-  let work = 0
+  // Only a negative shell's depth decides anything, so only negative shells are tested as the inner shell.
+  const inner: number[] = []
+  const outer: number[] = []
   for (let s = 0; s < n; s++) {
     if (g.closed[s] === 0 || firstFace[s]! < 0) continue
+    outer.push(s)
+    if (volumes[s]! < 0) inner.push(s)
+  }
+  const points = new Float64Array(n * 3)
+  for (const s of inner) {
     const f = firstFace[s]!
     for (let d = 0; d < 3; d++) {
       points[s * 3 + d] =
         (p[3 * indices[3 * f]! + d]! + p[3 * indices[3 * f + 1]! + d]! + p[3 * indices[3 * f + 2]! + d]!) / 3
     }
-    for (let t = 0; t < n; t++) {
-      if (t === s || g.closed[t] === 0) continue
-      let inside = true
-      for (let d = 0; d < 3; d++) {
-        const x = points[s * 3 + d]!
-        if (x < box[t * 6 + d]! || x > box[t * 6 + 3 + d]!) inside = false
-      }
-      if (inside) {
-        tests.push([s, t])
-        work += faceCount[t]!
+  }
+  const contains = (t: number, s: number): boolean => {
+    for (let d = 0; d < 3; d++) {
+      const x = points[s * 3 + d]!
+      if (x < box[t * 6 + d]! || x > box[t * 6 + 3 + d]!) return false
+    }
+    return true
+  }
+  // first pass: count the work without keeping the (up to n^2) pairs, stopping as soon as a limit is passed
+  const needed = new Uint8Array(n)
+  let work = 0
+  let withinLimits = inner.length * outer.length <= PAIR_LIMIT
+  for (let i = 0; withinLimits && i < inner.length; i++) {
+    const s = inner[i]!
+    for (const t of outer) {
+      if (t === s || !contains(t, s)) continue
+      needed[t] = 1
+      work += faceCount[t]!
+      if (work > WORK_LIMIT) {
+        withinLimits = false
+        break
       }
     }
   }
   const depth = new Uint32Array(n)
-  // only negative shells need a nesting test
-  if (work <= WORK_LIMIT && tests.length > 0) {
+  if (withinLimits && work > 0) {
     const facesOf: number[][] = Array.from({ length: n }, () => [])
-    const needed = new Uint8Array(n)
-    for (const [, t] of tests) needed[t] = 1
     for (let f = 0; f < g.shellOf.length; f++) {
       const s = g.shellOf[f]!
       if (s >= 0 && needed[s] === 1) facesOf[s]!.push(f)
     }
-    for (const [s, t] of tests) {
-      if (
-        crossings(p, indices, facesOf[t]!, points[s * 3]!, points[s * 3 + 1]!, points[s * 3 + 2]!) % 2 ===
-        1
-      )
-        depth[s] = depth[s]! + 1
+    for (const s of inner) {
+      for (const t of outer) {
+        if (t === s || !contains(t, s)) continue
+        if (
+          crossings(p, indices, facesOf[t]!, points[s * 3]!, points[s * 3 + 1]!, points[s * 3 + 2]!) % 2 ===
+          1
+        )
+          depth[s] = depth[s]! + 1
+      }
     }
   }
   // Only negative shells outside any other shell are inverted: a negative shell inside another is a cavity,

@@ -6,7 +6,7 @@ import { shellVolumes, shellsToInvert } from './nesting.ts'
 import { orientShells, type Shells } from './orient.ts'
 import { type RepairCounters, emptyCounters } from './repair-counters.ts'
 import { NON_MANIFOLD, type Topology, buildTopology, reclassifyAfterWeld } from './topology.ts'
-import { NEW_VERTEX, triangulatePolygon } from './triangulate.ts'
+import { NEW_VERTEX, newTriangulationBudget, triangulatePolygon } from './triangulate.ts'
 import { toleranceWeld } from './weld.ts'
 import { type WorkMesh, createWorkMesh } from './work-mesh.ts'
 
@@ -80,9 +80,10 @@ export function repairBody(body: IndexedMesh): RepairedBody {
   const capTriangles: number[] = []
   const capShell: number[] = []
   const extra: number[] = []
+  const capBudget = newTriangulationBudget()
   for (const loop of trace.loops) {
     const polygon = loop.vertices.slice().reverse()
-    const cap = triangulatePolygon(mesh.positions, polygon)
+    const cap = triangulatePolygon(mesh.positions, polygon, capBudget)
     let newIndex = -1
     if (cap.extraVertex !== undefined) {
       newIndex = vertexCount + extra.length / 3

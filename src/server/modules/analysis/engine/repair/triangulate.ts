@@ -3,11 +3,14 @@
  * centroid fan bulges or caves on a large non-planar hole (about 2 % of the volume on admesh's conveyor sample):
  * - 3 vertices: the triangle itself;
  * - planar (every vertex within 1e-4 of the polygon size from the best-fit plane): ear clipping in that plane,
- *   which reproduces the missing flat faces exactly;
+ *   which reproduces the missing flat faces exactly (completes only up to EAR_GUARD_MAX_VERTICES; longer planar
+ *   holes take the next steps);
  * - non-planar up to 200 vertices: the minimum-area triangulation (dynamic programming, Liepa 2003), a
  *   minimal surface spanning the loop;
  * - anything else (very long, or ear clipping fails on a self-overlapping projection): ear clipping on the
  *   best-fit plane, and a fan around an added centroid vertex only as the last resort.
+ * The minimum-area triangulations of one body share a budget of area evaluations (DP_BUDGET_PER_BODY): many
+ * long non-planar holes would otherwise cost n^3/6 each; holes past the budget take the later fallbacks.
  */
 export interface CapTriangulation {
   triangles: number[]
@@ -18,8 +21,29 @@ export interface CapTriangulation {
 export const NEW_VERTEX = -1
 const MAX_DP_VERTICES = 200
 const MAX_EAR_VERTICES = 20_000
+/** About 15 holes of 200 vertices (under a second); the real meshes in the golden set use at most 0.8 M. */
+export const DP_BUDGET_PER_BODY = 20_000_000
+/**
+ * earClip's guard (clips so far > remaining^2 + 16) trips at the latest with 4 vertices left once the polygon
+ * has more than 36, so a longer polygon never completes there. Deciding that before the O(n^3) ear search
+ * keeps the outcome (pinned by the golden comparisons) and bounds the work.
+ */
+const EAR_GUARD_MAX_VERTICES = 36
 
-export function triangulatePolygon(positions: Float32Array, polygon: number[]): CapTriangulation {
+/** Area evaluations left for the minimum-area triangulations of one body; create one per body. */
+export interface TriangulationBudget {
+  dpEvaluations: number
+}
+
+export function newTriangulationBudget(): TriangulationBudget {
+  return { dpEvaluations: DP_BUDGET_PER_BODY }
+}
+
+export function triangulatePolygon(
+  positions: Float32Array,
+  polygon: number[],
+  budget: TriangulationBudget = newTriangulationBudget(),
+): CapTriangulation {
   const n = polygon.length
   if (n === 3) return { triangles: [...polygon], extraVertex: undefined }
   const pts = polygon.map((v) => [positions[3 * v]!, positions[3 * v + 1]!, positions[3 * v + 2]!] as const)
@@ -30,11 +54,18 @@ export function triangulatePolygon(positions: Float32Array, polygon: number[]): 
       (p[0] - centroid[0]) * normal[0] + (p[1] - centroid[1]) * normal[1] + (p[2] - centroid[2]) * normal[2]
     if (Math.abs(d) > 1e-4 * size) planar = false
   }
-  if (!planar && n <= MAX_DP_VERTICES) return { triangles: minimumArea(pts, polygon), extraVertex: undefined }
+  // C(n, 3): the DP evaluates one triangle area per (i, k, j) triple, so its cost is known before it runs
+  const dpCost = (n * (n - 1) * (n - 2)) / 6
+  const dpAffordable = (): boolean => {
+    if (n > MAX_DP_VERTICES || dpCost > budget.dpEvaluations) return false
+    budget.dpEvaluations -= dpCost
+    return true
+  }
+  if (!planar && dpAffordable()) return { triangles: minimumArea(pts, polygon), extraVertex: undefined }
   if (n <= MAX_EAR_VERTICES) {
     const ears = earClip(pts, normal)
     if (ears !== undefined) return { triangles: ears.map((i) => polygon[i]!), extraVertex: undefined }
-    if (n <= MAX_DP_VERTICES) return { triangles: minimumArea(pts, polygon), extraVertex: undefined }
+    if (dpAffordable()) return { triangles: minimumArea(pts, polygon), extraVertex: undefined }
   }
   const triangles: number[] = []
   for (let i = 0; i < n; i++) triangles.push(polygon[i]!, polygon[(i + 1) % n]!, NEW_VERTEX)
@@ -112,6 +143,7 @@ function minimumArea(pts: readonly P3[], polygon: number[]): number[] {
 
 /** Ear clipping of the polygon projected on the plane with the given normal; undefined if it gets stuck. */
 function earClip(pts: readonly P3[], normal: P3): number[] | undefined {
+  if (pts.length > EAR_GUARD_MAX_VERTICES) return undefined
   // orthonormal basis (u, v) with u x v = normal, so the polygon is counter-clockwise in (u, v)
   const ax = Math.abs(normal[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]
   let u: P3 = [
