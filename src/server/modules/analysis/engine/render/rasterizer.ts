@@ -10,10 +10,21 @@ export interface FaceIdImage {
 }
 
 const MARGIN = 0.06
+/** Estimated pixel tests per view, per pixel of the view, above which a view is drawn at a lower resolution. */
+const PIXEL_BUDGET_PER_AREA = 40
+const MIN_FALLBACK_SIZE = 32
+/**
+ * Bound on how far outside a triangle a pixel centre can pass the edge-function test through rounding, as
+ * ROUNDING_SLACK * size^3 / |2 x area| pixels (the rounding error of an edge function is about 2^-52 size^2; divided
+ * by the area it is an error in barycentric units, times the triangle's extent (< 2 size) a distance). The constant
+ * has a factor of 1000 to spare.
+ */
+const ROUNDING_SLACK = 1e-12
 
 /**
- * A z-buffer rasteriser over typed arrays: projects every vertex once, then scans each triangle's pixel box with
- * edge functions at pixel centres. It stores face ids, not colours, so one pass serves the front picture, the
+ * A z-buffer rasteriser over typed arrays: projects every vertex once, then scans each triangle row by row with
+ * edge functions at pixel centres. Only a span around the triangle's extent on each row is tested, not its whole
+ * pixel box, so a long thin sliver across the view costs its rows and covered pixels, not the box area. It stores face ids, not colours, so one pass serves the front picture, the
  * repair image and the thickness image of a view. The model is fitted to the square with a small margin, the same
  * scale on both axes.
  */
@@ -55,9 +66,56 @@ export function rasterizeFaceIds(
     sx[v] = size / 2 + (sx[v]! - cu) * scale
     sy[v] = size / 2 - (sy[v]! - cv) * scale
   }
+  const faces = indices.length / 3
+  const cost = estimateCost(sx, sy, indices, size)
+  const budget = PIXEL_BUDGET_PER_AREA * size * size
+  let faceId: Int32Array
+  if (cost <= budget) {
+    faceId = rasterize(sx, sy, depth, indices, faces, size)
+  } else {
+    // Pathological overdraw (thousands of nested surfaces): draw at a resolution whose cost fits the budget and
+    // scale the face ids up, so such a file gets a coarser picture instead of holding the worker for tens of
+    // seconds. Normal models stay far below the budget.
+    const small = Math.max(MIN_FALLBACK_SIZE, Math.floor(size * Math.sqrt(budget / cost)))
+    const k = small / size
+    const half = size / 2
+    const smallHalf = small / 2
+    for (let v = 0; v < vertexCount; v++) {
+      sx[v] = smallHalf + (sx[v]! - half) * k
+      sy[v] = smallHalf + (sy[v]! - half) * k
+    }
+    const ids = rasterize(sx, sy, depth, indices, faces, small)
+    faceId = new Int32Array(size * size)
+    for (let py = 0; py < size; py++) {
+      const row = Math.min(small - 1, Math.floor((py + 0.5) * k)) * small
+      for (let px = 0; px < size; px++)
+        faceId[py * size + px] = ids[row + Math.min(small - 1, Math.floor((px + 0.5) * k))]!
+    }
+  }
+  const project = (x: number, y: number, z: number): [number, number] => [
+    size / 2 + (x * right[0] + y * right[1] + z * right[2] - cu) * scale,
+    size / 2 - (x * up[0] + y * up[1] + z * up[2] - cv) * scale,
+  ]
+  return { size, faceId, direction, project }
+}
+
+/**
+ * The scan: every pixel centre of the triangle's box that passes the edge-function test is drawn (ties in depth keep
+ * the earlier face). A row is tested only within the triangle's x-extent over the slab [fy - m, fy + m], widened by m:
+ * that holds every pixel centre within m of the triangle, and m covers the rounding slack of the test, so the
+ * pixels drawn are exactly those of a full box scan.
+ */
+function rasterize(
+  sx: Float32Array,
+  sy: Float32Array,
+  depth: Float32Array,
+  indices: Uint32Array,
+  faces: number,
+  size: number,
+): Int32Array {
   const zbuf = new Float32Array(size * size).fill(-Infinity)
   const faceId = new Int32Array(size * size).fill(-1)
-  const faces = indices.length / 3
+  const slackScale = ROUNDING_SLACK * size * size * size
   for (let f = 0; f < faces; f++) {
     const a = indices[3 * f]!
     const b = indices[3 * f + 1]!
@@ -75,13 +133,54 @@ export function rasterizeFaceIds(
     const y0 = Math.max(0, Math.ceil(Math.min(ay, by, cy) - 0.5))
     const y1 = Math.min(size - 1, Math.floor(Math.max(ay, by, cy) - 0.5))
     if (x0 > x1 || y0 > y1) continue
+    const m = 1 + slackScale / Math.abs(area)
     const inv = 1 / area
     const az = depth[a]!
     const bz = depth[b]!
     const cz = depth[c]!
     for (let py = y0; py <= y1; py++) {
       const fy = py + 0.5
-      for (let px = x0; px <= x1; px++) {
+      let lo = Infinity
+      let hi = -Infinity
+      if (m >= x1 - x0 + 1) {
+        lo = x0
+        hi = x1
+      } else {
+        const bottom = fy - m
+        const top = fy + m
+        if (ay >= bottom && ay <= top) {
+          lo = Math.min(lo, ax)
+          hi = Math.max(hi, ax)
+        }
+        if (by >= bottom && by <= top) {
+          lo = Math.min(lo, bx)
+          hi = Math.max(hi, bx)
+        }
+        if (cy >= bottom && cy <= top) {
+          lo = Math.min(lo, cx)
+          hi = Math.max(hi, cx)
+        }
+        for (let e = 0; e < 3; e++) {
+          const px = e === 0 ? ax : e === 1 ? bx : cx
+          const pyv = e === 0 ? ay : e === 1 ? by : cy
+          const qx = e === 0 ? bx : e === 1 ? cx : ax
+          const qy = e === 0 ? by : e === 1 ? cy : ay
+          if (pyv === qy) continue
+          const ylo = Math.min(pyv, qy)
+          const yhi = Math.max(pyv, qy)
+          for (let s = 0; s < 2; s++) {
+            const level = s === 0 ? bottom : top
+            if (level < ylo || level > yhi) continue
+            const x = px + ((level - pyv) * (qx - px)) / (qy - pyv)
+            lo = Math.min(lo, x)
+            hi = Math.max(hi, x)
+          }
+        }
+        if (lo > hi) continue
+        lo = Math.max(x0, Math.ceil(lo - m - 0.5))
+        hi = Math.min(x1, Math.floor(hi + m - 0.5))
+      }
+      for (let px = lo; px <= hi; px++) {
         const fx = px + 0.5
         const w0 = ((bx - fx) * (cy - fy) - (by - fy) * (cx - fx)) * inv
         const w1 = ((cx - fx) * (ay - fy) - (cy - fy) * (ax - fx)) * inv
@@ -96,9 +195,23 @@ export function rasterizeFaceIds(
       }
     }
   }
-  const project = (x: number, y: number, z: number): [number, number] => [
-    size / 2 + (x * right[0] + y * right[1] + z * right[2] - cu) * scale,
-    size / 2 - (x * up[0] + y * up[1] + z * up[2] - cv) * scale,
-  ]
-  return { size, faceId, direction, project }
+  return faceId
+}
+
+/** Pixel tests `rasterize` will make, roughly: per row of a triangle's box its span (as in `rasterize`) plus its area. */
+function estimateCost(sx: Float32Array, sy: Float32Array, indices: Uint32Array, size: number): number {
+  const slackScale = ROUNDING_SLACK * size * size * size
+  let cost = 0
+  for (let i = 0; i < indices.length; i += 3) {
+    const a = indices[i]!
+    const b = indices[i + 1]!
+    const c = indices[i + 2]!
+    const area = (sx[b]! - sx[a]!) * (sy[c]! - sy[a]!) - (sy[b]! - sy[a]!) * (sx[c]! - sx[a]!)
+    if (area === 0) continue
+    const m = 1 + slackScale / Math.abs(area)
+    const width = Math.min(size, Math.max(sx[a]!, sx[b]!, sx[c]!) - Math.min(sx[a]!, sx[b]!, sx[c]!) + 1)
+    const rows = Math.min(size, Math.max(sy[a]!, sy[b]!, sy[c]!) - Math.min(sy[a]!, sy[b]!, sy[c]!) + 1)
+    cost += rows * (1 + Math.min(width, 2 * m + 2 + (2 * m * width) / rows)) + Math.abs(area) / 2
+  }
+  return cost
 }
