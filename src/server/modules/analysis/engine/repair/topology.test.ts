@@ -95,3 +95,18 @@ describe('topology at a vertex of high degree', () => {
     expect(ms).toBeLessThan(5000)
   })
 })
+
+describe('many copies of one face', () => {
+  it('removes 99,999 of 100,000 identical faces in well under seconds (was quadratic in the copies)', () => {
+    const n = 100_000
+    const indices = new Uint32Array(3 * n)
+    for (let f = 0; f < n; f++) indices.set(f % 2 === 0 ? [0, 1, 2] : [2, 1, 0], 3 * f)
+    const mesh = createWorkMesh(new Float32Array(9), indices)
+    const start = performance.now()
+    const { duplicates } = buildTopology(mesh, 3)
+    const ms = performance.now() - start
+    expect(duplicates).toBe(n - 1)
+    expect(mesh.alive[0]).toBe(1)
+    expect(ms).toBeLessThan(5000)
+  })
+})

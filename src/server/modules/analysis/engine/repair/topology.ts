@@ -288,7 +288,10 @@ function groupBy(n: number, key: (i: number) => number): Map<number, number[]> {
  * order a search over the whole list does.
  */
 class RunsByKey {
-  private readonly byVertex = new Map<number, { corners: Uint32Array; runs: Map<number, number> }>()
+  private readonly byVertex = new Map<
+    number,
+    { corners: Uint32Array; runs: Map<number, number>; ends: Uint32Array }
+  >()
   constructor(readonly keyOf: (h: number) => number) {}
 
   /**
@@ -302,26 +305,24 @@ class RunsByKey {
     let grouped = this.byVertex.get(v)
     if (grouped === undefined) {
       const corners = new Uint32Array(end - start)
-      // per key, the start of its run (which lasts while the key repeats)
+      // per key, the start of its run; ends[start] is where it stops. Finding the end by walking the run on each
+      // call was quadratic in the size of a run (thousands of copies of one face).
       const runs = new Map<number, number>()
+      const ends = new Uint32Array(end - start)
       let n = 0
       for (const [key, group] of groupBy(end - start, (i) => this.keyOf(list[start + i]!))) {
-        runs.set(key, n)
+        const at = n
+        runs.set(key, at)
         for (const i of group) corners[n++] = list[start + i]!
+        ends[at] = n
       }
-      grouped = { corners, runs }
+      grouped = { corners, runs, ends }
       this.byVertex.set(v, grouped)
     }
     const at = grouped.runs.get(k)
     range[0] = at ?? 0
-    range[1] = at === undefined ? 0 : at + this.runLength(grouped.corners, at, k)
+    range[1] = at === undefined ? 0 : grouped.ends[at]!
     return grouped.corners
-  }
-
-  private runLength(corners: Uint32Array, at: number, k: number): number {
-    let n = 1
-    while (at + n < corners.length && this.keyOf(corners[at + n]!) === k) n++
-    return n
   }
 }
 
