@@ -25,9 +25,8 @@ export interface PacedLoadOptions {
   timeoutMs?: number
 }
 
-export interface PacedLoadResult {
-  offeredRate: number
-  /** Answers per second over the run (from the first due time to the last answer). */
+/** What a load run reports, latencies in ms; the pricing benchmark prints these for autocannon's runs too. */
+export interface LoadFigures {
   requestsPerSecond: number
   requests: number
   p50: number
@@ -37,6 +36,10 @@ export interface PacedLoadResult {
   non2xx: number
   errors: number
   timeouts: number
+}
+
+export interface PacedLoadResult extends LoadFigures {
+  offeredRate: number
   /** How late the generator itself dispatched requests (its timer), p99, in ms: part of every latency above. */
   dispatchLagP99: number
 }
@@ -187,6 +190,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const sorted = latencies.slice(0, answered).sort()
   return {
     offeredRate: options.rate,
+    // answers per second over the run, from the first due time to the last answer
     requestsPerSecond: (answered * 1000) / Math.max(1, lastAnswerAt - start),
     requests: answered,
     p50: percentile(sorted, 50),

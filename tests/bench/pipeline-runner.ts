@@ -8,11 +8,7 @@
  *         the run on FILE is timed
  * Prints one JSON line: stage timings (ms), volume, triangles, counters and this process's peak RSS.
  */
-import { DEFAULT_ENGINE_LIMITS } from '#server/modules/analysis/engine/engine-limits.ts'
-import { measureModel } from '#server/modules/analysis/engine/measure/measures.ts'
-import { readModel } from '#server/modules/analysis/engine/read-model.ts'
-import { repairBody } from '#server/modules/analysis/engine/repair/repair-body.ts'
-import { addCounters, emptyCounters } from '#server/modules/analysis/engine/repair/repair-counters.ts'
+import { runCorePipeline } from '#server/modules/analysis/engine/core-pipeline.ts'
 
 const [mode, file, warmFile] = process.argv.slice(2)
 if (
@@ -25,32 +21,14 @@ if (
 }
 
 async function core(input: string): Promise<string> {
-  const t0 = performance.now()
-  const { read } = await readModel(input, {
-    format: 'stl',
-    limits: DEFAULT_ENGINE_LIMITS,
-    unitScaleToMm: 1,
-    maxInputBytes: 2e9,
-  })
-  const t1 = performance.now()
-  const repaired = read.bodies.map((b) => repairBody(b))
-  const t2 = performance.now()
-  const shells = repaired.reduce((n, r) => n + r.shellCount, 0)
-  const { measures } = measureModel(
-    repaired.map((r) => r.mesh),
-    shells,
-    true,
-    repaired.map((r) => r.bounds),
-  )
-  const t3 = performance.now()
-  const counters = repaired.map((r) => r.counters).reduce(addCounters, emptyCounters())
+  const run = await runCorePipeline(input, 2e9)
   return JSON.stringify({
     mode,
-    stagesMs: { read: t1 - t0, repair: t2 - t1, measure: t3 - t2 },
-    pipelineMs: t3 - t0,
-    volume: measures.volume,
-    triangles: measures.triangles,
-    counters,
+    stagesMs: run.stagesMs,
+    pipelineMs: run.stagesMs.read + run.stagesMs.repair + run.stagesMs.measure,
+    volume: run.volume,
+    triangles: run.triangles,
+    counters: run.counters,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   })
 }

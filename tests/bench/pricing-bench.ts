@@ -18,7 +18,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { pacedLoad } from './paced-load.ts'
+import { type LoadFigures, pacedLoad } from './paced-load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
@@ -97,17 +97,8 @@ function serverCpuSeconds(): number {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
-interface Figures {
+interface Figures extends LoadFigures {
   name: string
-  requestsPerSecond: number
-  p50: number
-  p975: number
-  p99: number
-  max: number
-  non2xx: number
-  errors: number
-  timeouts: number
-  requests: number
   serverCpuMicrosPerRequest: number
 }
 
@@ -129,9 +120,10 @@ async function runPaced(
   })
   const cpu = serverCpuSeconds() - cpuBefore
   const ms = (value: number) => Math.round(value * 10) / 10
-  console.error(
-    `${name}: the generator's own dispatch lag p99 ${ms(result.dispatchLagP99)} ms (included above)`,
-  )
+  if (name !== 'warm-up')
+    console.error(
+      `${name}: the generator's own dispatch lag p99 ${ms(result.dispatchLagP99)} ms (included above)`,
+    )
   return {
     name,
     requestsPerSecond: result.requestsPerSecond,

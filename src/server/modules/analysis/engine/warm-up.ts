@@ -1,8 +1,5 @@
-import { DEFAULT_ENGINE_LIMITS } from './engine-limits.ts'
-import { measureModel } from './measure/measures.ts'
-import { readModel } from './read-model.ts'
-import { repairBody } from './repair/repair-body.ts'
-import { addCounters, emptyCounters, type RepairCounters } from './repair/repair-counters.ts'
+import { runCorePipeline } from './core-pipeline.ts'
+import { type RepairCounters } from './repair/repair-counters.ts'
 import { binaryStl, injectDefects, torusSoup } from './testing/mesh-fixtures.ts'
 
 /** Grid of the warm-up torus: 2 × 240 × 120 = 57,600 triangles, a 2.9 MB binary STL. */
@@ -31,45 +28,33 @@ export interface WarmUpReport {
 }
 
 /**
- * Runs the core pipeline (binary STL reader and exact weld, repair with every defect path, measures) once on a
- * generated broken torus, `WARM_UP_RUNS` times, so that a worker's first upload does not pay for V8's warm-up. V8 starts each function
- * in its interpreter and optimises a loop only after it has run a while; on a fresh thread that costs about a
- * third of the core pipeline's time on a 1M-triangle STL (tests/bench/README.md: 0.33 s in a fresh process,
+ * Runs the core pipeline (binary STL reader and exact weld, repair with every defect path, measures) on a generated
+ * broken torus, `WARM_UP_RUNS` times, so that a worker's first upload does not pay for V8's warm-up. V8 starts each
+ * function in its interpreter and optimises a loop only after it has run a while; on a fresh thread that costs about
+ * a third of the core pipeline's time on a 1M-triangle STL (tests/bench/README.md: 0.33 s in a fresh process,
  * 0.22 s after earlier analyses). Three runs on a mesh of this size give most of that gain, for about 0.3 s of
  * low-priority CPU per worker start. See docs/decisions/0071-analysis-worker-warm-up.md.
  */
 export async function warmUpEngine(): Promise<WarmUpReport> {
   const started = performance.now()
-  let report = await coreRun()
-  for (let run = 1; run < WARM_UP_RUNS; run++) report = await coreRun()
-  return { ...report, ms: performance.now() - started }
-}
-
-async function coreRun(): Promise<Omit<WarmUpReport, 'ms'>> {
-  const soup = injectDefects(
-    torusSoup(30, 10, SEGMENTS_U, SEGMENTS_V),
-    SEGMENTS_U,
-    SEGMENTS_V,
-    WARM_UP_DEFECTS,
-    0.002,
-    11,
+  // generated once: the generator is test-fixture code, not what the warm-up is for
+  const stl = binaryStl(
+    injectDefects(
+      torusSoup(30, 10, SEGMENTS_U, SEGMENTS_V),
+      SEGMENTS_U,
+      SEGMENTS_V,
+      WARM_UP_DEFECTS,
+      0.002,
+      11,
+    ),
+    'schichtwerk warm-up',
   )
-  const { read } = await readModel(binaryStl(soup, 'schichtwerk warm-up'), {
-    format: 'stl',
-    limits: DEFAULT_ENGINE_LIMITS,
-    unitScaleToMm: 1,
-    maxInputBytes: Number.POSITIVE_INFINITY,
-  })
-  const repaired = read.bodies.map((body) => repairBody(body))
-  const { measures } = measureModel(
-    repaired.map((r) => r.mesh),
-    repaired.reduce((n, r) => n + r.shellCount, 0),
-    true,
-    repaired.map((r) => r.bounds),
-  )
+  let run = await runCorePipeline(stl, Number.POSITIVE_INFINITY)
+  for (let i = 1; i < WARM_UP_RUNS; i++) run = await runCorePipeline(stl, Number.POSITIVE_INFINITY)
   return {
-    triangles: measures.triangles,
-    counters: repaired.map((r) => r.counters).reduce(addCounters, emptyCounters()),
-    volume: measures.volume,
+    triangles: run.triangles,
+    counters: run.counters,
+    volume: run.volume,
+    ms: performance.now() - started,
   }
 }

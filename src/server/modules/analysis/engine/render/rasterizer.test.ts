@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { boxSoup, concatSoups, random } from '../testing/mesh-fixtures.ts'
+import { boxSoup, concatSoups, random, sliverSoup } from '../testing/mesh-fixtures.ts'
 import { rasterizeFaceIds } from './rasterizer.ts'
 import { VIEW_DIRECTIONS, VIEW_FRAMES, type ViewDirection } from './view.ts'
 
@@ -8,27 +8,6 @@ const unindexed = (soup: Float32Array) => ({
   positions: soup,
   indices: Uint32Array.from({ length: soup.length / 3 }, (_, i) => i),
 })
-
-/** Thin closed tetrahedra along the view diagonal: pixel boxes over the whole view, few covered pixels. */
-function slivers(n: number): Float32Array {
-  const out: number[] = []
-  for (let i = 0; i < n; i++) {
-    const e = 1e-3
-    const o = i * 1e-4
-    const A = [0, o, 0]
-    const B = [100, 100 + o, 100]
-    const C = [e, o, 0]
-    const D = [0, o, e]
-    for (const [p, q, r] of [
-      [A, B, C],
-      [A, D, B],
-      [B, D, C],
-      [C, D, A],
-    ])
-      out.push(...p!, ...q!, ...r!)
-  }
-  return Float32Array.from(out)
-}
 
 /** The previous rasteriser: every pixel of each triangle's box. The span scan must draw exactly its pixels. */
 function boxScan(positions: Float32Array, indices: Uint32Array, direction: ViewDirection, size: number) {
@@ -109,7 +88,7 @@ describe('rasterizer', () => {
   })
 
   it('costs rows and covered pixels for slivers across the view, not their box area (was 18 s)', () => {
-    const { positions, indices } = unindexed(slivers(5000))
+    const { positions, indices } = unindexed(sliverSoup(5000))
     const start = performance.now()
     for (const direction of VIEW_DIRECTIONS) rasterizeFaceIds(positions, indices, direction, 400)
     expect(performance.now() - start).toBeLessThan(5000)

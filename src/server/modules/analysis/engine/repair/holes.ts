@@ -71,7 +71,7 @@ export function traceBoundaryLoops(mesh: WorkMesh, topology: Topology, shells: S
       hubs.set(v, hub)
     }
     if (hub !== null) {
-      const found = searchHub(hub, positions, v, order, to, used, dx, dy, dz)
+      const found = searchHub(hub, { positions, v, order, to, used, dx, dy, dz })
       if (found !== NOT_INDEXED) return found
     }
     let best = -1
@@ -263,17 +263,8 @@ function angleBetween(ax: number, ay: number, az: number, bx: number, by: number
  * The untaken edge at hub v with the largest `turnCos`, the first in order among equals (as the full scan
  * finds it), or -1 if none is left; NOT_INDEXED if the incoming direction is unfit for the bounds.
  */
-function searchHub(
-  hub: HubIndex,
-  positions: Float32Array,
-  v: number,
-  order: number[],
-  to: number[],
-  used: Uint8Array,
-  dx: number,
-  dy: number,
-  dz: number,
-): number {
+function searchHub(hub: HubIndex, query: HubQuery): number {
+  const { dx, dy, dz } = query
   const dl = Math.hypot(dx, dy, dz)
   if (!(dl >= MIN_LENGTH && dl <= MAX_LENGTH)) return NOT_INDEXED
   const qx = dx / dl
@@ -292,18 +283,29 @@ function searchHub(
   }
   const best: Best = { edge: -1, pos: Infinity, cos: -Infinity }
   // the most promising cone first, so that most others fall below the best edge it yields
-  if (top >= 0) scanCone(members[top]!, best, positions, v, order, to, used, dx, dy, dz)
+  if (top >= 0) scanCone(members[top]!, best, query)
   for (let k = 0; k < members.length; k++) {
     if (k === top || members[k]!.length === 0 || bounds[k]! + COS_MARGIN < best.cos) continue
-    scanCone(members[k]!, best, positions, v, order, to, used, dx, dy, dz)
+    scanCone(members[k]!, best, query)
   }
   // zero-length edges score exactly 0
-  if (hub.zeroLength.length > 0 && COS_MARGIN >= best.cos)
-    scanCone(hub.zeroLength, best, positions, v, order, to, used, dx, dy, dz)
+  if (hub.zeroLength.length > 0 && COS_MARGIN >= best.cos) scanCone(hub.zeroLength, best, query)
   return best.edge
 }
 
 let boundScratch = new Float64Array(0)
+
+/** One visit to a hub: the mesh, the hub vertex, its edge lists and the incoming edge's direction. */
+interface HubQuery {
+  positions: Float32Array
+  v: number
+  order: number[]
+  to: number[]
+  used: Uint8Array
+  dx: number
+  dy: number
+  dz: number
+}
 
 interface Best {
   edge: number
@@ -312,18 +314,8 @@ interface Best {
 }
 
 /** Folds a cone's untaken edges into `best` (largest cosine, then first in order) and drops its taken ones. */
-function scanCone(
-  list: number[],
-  best: Best,
-  positions: Float32Array,
-  v: number,
-  order: number[],
-  to: number[],
-  used: Uint8Array,
-  dx: number,
-  dy: number,
-  dz: number,
-): void {
+function scanCone(list: number[], best: Best, query: HubQuery): void {
+  const { positions, v, order, to, used, dx, dy, dz } = query
   let kept = 0
   for (const i of list) {
     const c = order[i]!

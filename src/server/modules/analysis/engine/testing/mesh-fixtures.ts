@@ -134,6 +134,30 @@ export function indexSoup(soup: Float32Array): { vertices: number[]; faces: numb
   return { vertices, faces }
 }
 
+/**
+ * `n` thin closed tetrahedra stacked along the diagonal of a 100 mm cube, 0.1 µm apart: every ray and every pixel
+ * box of a view crosses nearly all of them though each covers almost nothing (a hostile file for wall thickness and
+ * pictures).
+ */
+export function sliverSoup(n: number): Float32Array {
+  const out: number[] = []
+  for (let i = 0; i < n; i++) {
+    const o = i * 1e-4
+    const A = [0, o, 0]
+    const B = [100, 100 + o, 100]
+    const C = [1e-3, o, 0]
+    const D = [0, o, 1e-3]
+    for (const [p, q, r] of [
+      [A, B, C],
+      [A, D, B],
+      [B, D, C],
+      [C, D, A],
+    ])
+      out.push(...p!, ...q!, ...r!)
+  }
+  return Float32Array.from(out)
+}
+
 /** Deterministic PRNG (mulberry32) so generated defects are the same on every run. */
 export function random(seed: number): () => number {
   let a = seed >>> 0

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_ENGINE_LIMITS } from '../engine-limits.ts'
 import { readStl } from '../readers/stl.reader.ts'
-import { binaryStl, boxSoup, torusSoup } from '../testing/mesh-fixtures.ts'
+import { binaryStl, boxSoup, sliverSoup, torusSoup } from '../testing/mesh-fixtures.ts'
 import { areaThinnerThan } from './thickness-histogram.ts'
 import { computeWallThickness } from './wall-thickness.ts'
 
@@ -56,22 +56,7 @@ describe('wall thickness', () => {
 
   it('stops casting at its time budget on heavily overlapping faces and fills the rest (was 30 s)', async () => {
     // thin closed tetrahedra stacked along one diagonal: every ray passes through nearly all of them
-    const soup: number[] = []
-    for (let i = 0; i < 2000; i++) {
-      const o = i * 1e-4
-      const A = [0, o, 0]
-      const B = [100, 100 + o, 100]
-      const C = [1e-3, o, 0]
-      const D = [0, o, 1e-3]
-      for (const [p, q, r] of [
-        [A, B, C],
-        [A, D, B],
-        [B, D, C],
-        [C, D, A],
-      ])
-        soup.push(...p!, ...q!, ...r!)
-    }
-    const slivers = body(Float32Array.from(soup))
+    const slivers = body(sliverSoup(2000))
     const start = performance.now()
     const t = await computeWallThickness([slivers], { maxCastMs: 1000 })
     expect(performance.now() - start).toBeLessThan(5000)
