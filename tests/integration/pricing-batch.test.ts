@@ -452,3 +452,84 @@ describe('with the analysed-object repository double', () => {
     }
   })
 })
+
+describe('repeated requests (answer cache, decision 0072)', () => {
+  it('answers an identical body with identical bytes, still reading the analysis once per request', async () => {
+    const objects = createMemoryAnalysedObjectRepo()
+    const app = await createTestApp({ analysedObjects: objects })
+    try {
+      const appModes = GetPrintModesResponseSchema.parse(
+        (await app.app.inject({ method: 'GET', url: PRINT_MODES_PATH })).json(),
+      ).printModes
+      const id = objects.add(boxProperties(50, 40, 30))
+      const body = request({ objectId: id, params: appModes.map((mode) => ({ printModeId: mode.id })) })
+      const send = (payload: string, headers: Record<string, string> = {}) =>
+        app.app.inject({
+          method: 'POST',
+          url: PRICING_BATCH_PATH,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload,
+        })
+
+      // The first two are computed (an answer is kept the second time its body is seen), the third is the kept one.
+      const readsBefore = objects.reads
+      const [first, second, third] = [
+        await send(JSON.stringify(body)),
+        await send(JSON.stringify(body)),
+        await send(JSON.stringify(body)),
+      ]
+      for (const response of [first, second, third]) {
+        expect(response.statusCode).toBe(200)
+        expect(response.rawPayload.equals(first.rawPayload)).toBe(true)
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+        expect(response.headers['content-length']).toBe(String(first.rawPayload.length))
+      }
+      expect(objects.reads).toBe(readsBefore + 3)
+      const answer = PricingBatchResponseSchema.parse(third.json())
+      expect(answer.prices).toHaveLength(appModes.length)
+
+      // The same request written differently is parsed and priced alike.
+      const spaced = await send(JSON.stringify(body, null, 2))
+      expect(PricingBatchResponseSchema.parse(spaced.json())).toEqual(answer)
+
+      // The API key is checked on every request, cached body or not.
+      const unknownKey = await send(JSON.stringify(body), { [API_KEY_HEADER]: 'no-such-key' })
+      expect(unknownKey.statusCode).toBe(401)
+
+      // A deleted upload is not priced from an earlier answer.
+      objects.remove(id)
+      const gone = await send(JSON.stringify(body))
+      expect(gone.statusCode).toBe(404)
+      expect(errorOf(gone.body)).toMatchObject({ code: 'not_found', details: { resource: 'object' } })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('parses what it has not seen like every JSON route: empty, malformed and prototype-poisoning bodies are 400', async () => {
+    const valid = JSON.stringify(request())
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: PRICING_BATCH_PATH,
+          headers: { 'content-type': 'application/json' },
+          payload: valid,
+        })
+      ).statusCode,
+    ).toBe(200)
+    for (const payload of ['', '{', valid.slice(0, -1), `{"__proto__":{"admin":true},${valid.slice(1)}`]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: PRICING_BATCH_PATH,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+      expect(response.statusCode, payload.slice(0, 40)).toBe(400)
+      expect(ErrorBodySchema.safeParse(JSON.parse(response.body)).success).toBe(true)
+    }
+    // A refused body stays refused when asked again: only answers are kept.
+    const tampered = JSON.stringify({ ...request(), price: 1 })
+    for (let i = 0; i < 2; i++) expect((await price(JSON.parse(tampered) as unknown)).statusCode).toBe(400)
+  })
+})

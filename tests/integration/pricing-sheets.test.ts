@@ -103,7 +103,10 @@ describe('price sheet versions', () => {
 
   it('saves every change as a new version; prices name it, and an old version prices exactly as before', async () => {
     const v1 = await current(fdm.id)
+    // Asked three times, so the answer cache (decision 0072) holds it when the sheet changes.
     const before = await priceFdm()
+    expect(await priceFdm()).toEqual(before)
+    expect(await priceFdm()).toEqual(before)
     expect(before.sheetVersion).toBe(v1.id)
     expect(before.price.netPrice).toBe(3045)
 

@@ -51,6 +51,8 @@ export function createMemoryAnalysedObjectRepo() {
       properties: AnalysedPropertiesContract,
       options?: { unitFromFile?: boolean; histogram?: AnalysedProperties['wallThickness'] },
     ): string
+    /** Takes an object away, as a deleted upload. */
+    remove(id: string): void
     readonly reads: number
   } = {
     async findAnalysedObject(id) {
@@ -65,6 +67,9 @@ export function createMemoryAnalysedObjectRepo() {
         properties: toPricing(properties, options.histogram ?? null),
       })
       return id
+    },
+    remove(id) {
+      objects.delete(id)
     },
     get reads() {
       return reads

@@ -1,13 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { serializationSchema } from '#server/http/serialization-schema.ts'
+import {
+  createPricingAnswerCache,
+  type PricingAnswerCache,
+} from '#server/modules/pricing/pricing-answer-cache.ts'
 import { parsePricingBatchRequest } from '#server/modules/pricing/pricing-request.ts'
 import type { PricingService } from '#server/modules/pricing/pricing.service.ts'
 
 export const PRICING_BATCH_PATH = '/api/pricing/batch-calculations'
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 /**
  * The response contract as JSON Schema: Fastify compiles it into a serializer (fast-json-stringify), about twice as
@@ -22,14 +28,46 @@ export function createPricingRoutes(deps: {
   context: RequestContextResolver
   /** Check every answer against its contract (tests, development); production skips it on this hot path. */
   validateResponses: boolean
+  /** Recent answers by request body (decision 0072); one per app by default. */
+  answers?: PricingAnswerCache
 }): FastifyPluginAsync {
+  const answers = deps.answers ?? createPricingAnswerCache()
   return async (app) => {
-    app.post(PRICING_BATCH_PATH, { schema: { response: { 200: RESPONSE_JSON_SCHEMA } } }, async (request) => {
-      const { whiteLabel } = await deps.context(request)
-      // Strict: a price, a volume or any other unknown field is a 400, never read.
-      const body = parsePricingBatchRequest(request.body)
-      const answer = await deps.pricing.priceBatch(whiteLabel.id, body)
-      return deps.validateResponses ? parseResponse(PricingBatchResponseSchema, answer) : answer
-    })
+    // This plugin's JSON bodies arrive as text: the text is the answer cache's key, and a hit needs no parse.
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    )
+    // A miss is parsed exactly as every other route's JSON (empty body, bad JSON, prototype poisoning: 400).
+    const defaultJsonParser = app.getDefaultJsonParser('error', 'error')
+    const parseJson = (request: FastifyRequest, text: string): unknown => {
+      let parsed: { error: Error | null; value: unknown } = { error: null, value: undefined }
+      defaultJsonParser(request, text, (error, value) => {
+        parsed = { error, value }
+      })
+      if (parsed.error !== null) throw parsed.error
+      return parsed.value
+    }
+
+    app.post(
+      PRICING_BATCH_PATH,
+      { schema: { response: { 200: RESPONSE_JSON_SCHEMA } } },
+      async (request, reply) => {
+        const { whiteLabel } = await deps.context(request)
+        const text = request.body as string
+        const key = answers.keyOf(text)
+        const hit = answers.get(key, whiteLabel.id, text)
+        if (hit !== undefined && (await deps.pricing.isCurrent(hit.basis))) {
+          return reply.type(JSON_CONTENT_TYPE).send(hit.json)
+        }
+        // Strict: a price, a volume or any other unknown field is a 400, never read.
+        const body = parsePricingBatchRequest(parseJson(request, text))
+        const { answer, basis } = await deps.pricing.priceBatchWithBasis(whiteLabel.id, body)
+        const checked = deps.validateResponses ? parseResponse(PricingBatchResponseSchema, answer) : answer
+        // The route's serializer (the contract's schema) writes a string; Fastify sends a JSON string as it is.
+        const json = reply.serialize(checked) as string
+        answers.offer(key, text, { whiteLabelId: whiteLabel.id, basis, json })
+        return reply.type(JSON_CONTENT_TYPE).send(json)
+      },
+    )
   }
 }

@@ -40,6 +40,15 @@ export interface PricingServiceDeps {
   taxRatePercent?: number
 }
 
+/**
+ * What an answer was computed from besides the request: the catalogue snapshot (print modes, finishes, colours and
+ * the current sheet versions) and the analysis record. An answer stays right while both are still the current ones.
+ */
+export interface PricingBasis {
+  readonly snapshot: CatalogueSnapshot
+  readonly object: AnalysedObject
+}
+
 /** A finish and colour choice resolved against the print mode (null where the print mode has none). */
 interface ResolvedParam {
   readonly mode: PrintModeEntry
@@ -207,83 +216,100 @@ export function createPricingService(deps: PricingServiceDeps) {
     }
   }
 
-  return {
-    async priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricingBatchResponse> {
-      const snapshot = await deps.catalogue.get()
-      // Resolve every param before the one read, so a bad request costs no query.
-      const resolved = request.params.map((param, index) =>
-        resolveParam(snapshot, whiteLabelId, param, index),
-      )
-      const object = await loadObject(request.objectId)
-      const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
+  async function priceBatchWithBasis(
+    whiteLabelId: string,
+    request: PricingBatchRequest,
+  ): Promise<{ answer: PricingBatchResponse; basis: PricingBasis }> {
+    const snapshot = await deps.catalogue.get()
+    // Resolve every param before the one read, so a bad request costs no query.
+    const resolved = request.params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
+    const object = await loadObject(request.objectId)
+    const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
 
-      const results: PriceConfigurationResult[] = []
-      const prices: ConfigurationPrice[] = []
-      // Within one request only the print mode and the two spreadsheet variables vary: colours that share a
-      // factor (most of them) share one evaluation.
-      const memo = new EvaluationMemo()
-      for (let index = 0; index < resolved.length; index++) {
-        const entry = resolved[index]!
-        const colorFactor = entry.color?.sheetVariable ?? 1
-        const finishFactor = entry.finish?.sheetVariable ?? 1
-        let result = memo.get(entry.mode, colorFactor, finishFactor)
-        if (result === undefined) {
-          result = priceOne(snapshot, whiteLabelId, object, unit, request, entry, index)
-          memo.set(entry.mode, colorFactor, finishFactor, result)
-        }
-        results.push(result)
-        const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
-        prices.push({
-          printModeId: entry.mode.id,
-          surfaceFinishId: entry.finish?.id ?? null,
-          printModeColorId: entry.color?.id ?? null,
-          price: {
-            netPrice: unitAmounts.netCents,
-            totalPrice: unitAmounts.totalCents,
-            tax: unitAmounts.taxCents,
-            taxRate: taxRatePercent,
-          },
-          linePrice: {
-            netPrice: result.netLineCents,
-            totalPrice: result.totalLineCents,
-            tax: result.taxCents,
-          },
-          printable: result.printable,
-          tooLarge: result.tooLarge,
-          tooSmall: result.tooSmall,
-          mightCauseProblems: result.mightCauseProblems,
-          productionTimeDays: result.productionTimeDays,
-          sheetVersion: result.sheetVersion,
-        })
+    const results: PriceConfigurationResult[] = []
+    const prices: ConfigurationPrice[] = []
+    // Within one request only the print mode and the two spreadsheet variables vary: colours that share a
+    // factor (most of them) share one evaluation.
+    const memo = new EvaluationMemo()
+    for (let index = 0; index < resolved.length; index++) {
+      const entry = resolved[index]!
+      const colorFactor = entry.color?.sheetVariable ?? 1
+      const finishFactor = entry.finish?.sheetVariable ?? 1
+      let result = memo.get(entry.mode, colorFactor, finishFactor)
+      if (result === undefined) {
+        result = priceOne(snapshot, whiteLabelId, object, unit, request, entry, index)
+        memo.set(entry.mode, colorFactor, finishFactor, result)
       }
-
-      // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
-      const all = snapshot.offeredPrintModes(whiteLabelId).map((mode) =>
-        configurationPrintability({
-          analysed: object.properties,
-          scale: request.objectScale,
-          unit,
-          printMode: mode.limits,
-        }),
-      )
-      const selected = printabilityForSelected(results[0]!)
-      return {
-        prices,
-        printabilityForSelected: {
-          printable: selected.printable,
-          tooLarge: selected.tooLarge,
-          tooSmall: selected.tooSmall,
-          price:
-            selected.price === null
-              ? null
-              : {
-                  netPrice: selected.price.netCents,
-                  totalPrice: selected.price.totalCents,
-                  tax: selected.price.taxCents,
-                },
+      results.push(result)
+      const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
+      prices.push({
+        printModeId: entry.mode.id,
+        surfaceFinishId: entry.finish?.id ?? null,
+        printModeColorId: entry.color?.id ?? null,
+        price: {
+          netPrice: unitAmounts.netCents,
+          totalPrice: unitAmounts.totalCents,
+          tax: unitAmounts.taxCents,
+          taxRate: taxRatePercent,
         },
-        printabilityForAll: printabilityForAll(all),
-      }
+        linePrice: {
+          netPrice: result.netLineCents,
+          totalPrice: result.totalLineCents,
+          tax: result.taxCents,
+        },
+        printable: result.printable,
+        tooLarge: result.tooLarge,
+        tooSmall: result.tooSmall,
+        mightCauseProblems: result.mightCauseProblems,
+        productionTimeDays: result.productionTimeDays,
+        sheetVersion: result.sheetVersion,
+      })
+    }
+
+    // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
+    const all = snapshot.offeredPrintModes(whiteLabelId).map((mode) =>
+      configurationPrintability({
+        analysed: object.properties,
+        scale: request.objectScale,
+        unit,
+        printMode: mode.limits,
+      }),
+    )
+    const selected = printabilityForSelected(results[0]!)
+    const answer: PricingBatchResponse = {
+      prices,
+      printabilityForSelected: {
+        printable: selected.printable,
+        tooLarge: selected.tooLarge,
+        tooSmall: selected.tooSmall,
+        price:
+          selected.price === null
+            ? null
+            : {
+                netPrice: selected.price.netCents,
+                totalPrice: selected.price.totalCents,
+                tax: selected.price.taxCents,
+              },
+      },
+      printabilityForAll: printabilityForAll(all),
+    }
+    return { answer, basis: { snapshot, object } }
+  }
+
+  return {
+    /** Prices every configuration of the request (the endpoint's answer). */
+    async priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricingBatchResponse> {
+      return (await priceBatchWithBasis(whiteLabelId, request)).answer
+    },
+    /** The same, with what the answer was computed from, so a cached copy can be checked later (isCurrent). */
+    priceBatchWithBasis,
+    /**
+     * True while the catalogue snapshot and the analysis record an answer came from are still the ones pricing
+     * would use now: the same reads a fresh computation starts with (the analysis record once, from its cache).
+     */
+    async isCurrent(basis: PricingBasis): Promise<boolean> {
+      if ((await deps.catalogue.get()) !== basis.snapshot) return false
+      return (await deps.analysedObjects.findAnalysedObject(basis.object.id)) === basis.object
     },
   }
 }
