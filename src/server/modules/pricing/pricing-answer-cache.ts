@@ -29,7 +29,7 @@ export interface PricingAnswerCacheOptions {
 }
 
 export interface PricingAnswerCache {
-  /** The key of a body (a 32-bit hash of a sample of its text); compute it once per request. */
+  /** The key of a body (a 30-bit hash of a sample of its text); compute it once per request. */
   keyOf(body: string): number
   /** The answer stored for this body and white label, or undefined. A hit becomes the most recently used. */
   get(key: number, whiteLabelId: string, body: string): CachedPricingAnswer | undefined
@@ -67,7 +67,8 @@ function keyOf(text: string): number {
   for (; index < head; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
   for (; index < tail; index += KEY_STRIDE) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
   for (index = tail; index < length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
-  return hash >>> 0
+  // 30 bits: a small integer to V8 (no heap number per key in the maps).
+  return hash & 0x3fffffff
 }
 
 export function createPricingAnswerCache(options: PricingAnswerCacheOptions = {}): PricingAnswerCache {
