@@ -506,7 +506,7 @@ describe('repeated requests (answer cache, decision 0072)', () => {
     }
   })
 
-  it('parses what it has not seen like every JSON route: empty, malformed and prototype-poisoning bodies are 400', async () => {
+  it('parses what it has not seen like every JSON route: empty, malformed, prototype-poisoning, missing and text/plain bodies are 400', async () => {
     const valid = JSON.stringify(request())
     expect(
       (
@@ -527,6 +527,13 @@ describe('repeated requests (answer cache, decision 0072)', () => {
       })
       expect(response.statusCode, payload.slice(0, 40)).toBe(400)
       expect(ErrorBodySchema.safeParse(JSON.parse(response.body)).success).toBe(true)
+    }
+    // Only a JSON body is read as JSON: no body, or a valid request sent as text/plain, is a 400 and not a price.
+    for (const headers of [{}, { 'content-type': 'text/plain' }]) {
+      const payload = 'content-type' in headers ? valid : undefined
+      const response = await t.app.inject({ method: 'POST', url: PRICING_BATCH_PATH, headers, payload })
+      expect(response.statusCode, JSON.stringify(headers)).toBe(400)
+      expect(errorOf(response.body).code).toBe('validation_failed')
     }
     // A refused body stays refused when asked again: only answers are kept.
     const tampered = JSON.stringify({ ...request(), price: 1 })

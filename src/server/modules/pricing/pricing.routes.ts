@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { serializationSchema } from '#server/http/serialization-schema.ts'
@@ -23,6 +25,11 @@ const RESPONSE_JSON_SCHEMA = serializationSchema(
   z.toJSONSchema(PricingBatchResponseSchema, { target: 'draft-7' }) as Record<string, unknown>,
 )
 
+/** A JSON request body as it arrived (tells it apart from a text/plain body, which Fastify also gives as a string). */
+class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export function createPricingRoutes(deps: {
   pricing: PricingService
   context: RequestContextResolver
@@ -35,7 +42,7 @@ export function createPricingRoutes(deps: {
   return async (app) => {
     // This plugin's JSON bodies arrive as text: the text is the answer cache's key, and a hit needs no parse.
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
+      done(null, new JsonText(String(body))),
     )
     // A miss is parsed exactly as every other route's JSON (empty body, bad JSON, prototype poisoning: 400).
     const defaultJsonParser = app.getDefaultJsonParser('error', 'error')
@@ -53,7 +60,13 @@ export function createPricingRoutes(deps: {
       { schema: { response: { 200: RESPONSE_JSON_SCHEMA } } },
       async (request, reply) => {
         const { whiteLabel } = await deps.context(request)
-        const text = request.body as string
+        if (!(request.body instanceof JsonText)) {
+          // No body, or another type Fastify reads (text/plain): never parsed as JSON here, as before.
+          throw new AppError(ErrorCode.ValidationFailed, 'The request body must be JSON', {
+            issues: [{ path: [], code: 'invalid_type', message: 'Expected an application/json body' }],
+          })
+        }
+        const { text } = request.body
         const key = answers.keyOf(text)
         const hit = answers.get(key, whiteLabel.id, text)
         if (hit !== undefined && (await deps.pricing.isCurrent(hit.basis))) {
