@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
 import { AppError } from '#shared/errors/app-error.ts'
 import { type ErrorBody, type ErrorCode, type ErrorIssue, errorStatus } from '#shared/errors/error-codes.ts'
+import { JSON_CONTENT_TYPE } from '#server/http/respond.ts'
 
 /**
  * The one place that turns a thrown error into the one JSON error shape (ErrorBodySchema). AppError carries its
@@ -76,5 +77,5 @@ export function toErrorBody(error: unknown): { body: ErrorBody; isBug: boolean }
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { body, isBug } = toErrorBody(error)
   if (isBug) request.log.error({ err: error }, 'request failed')
-  return reply.code(body.error.status).type('application/json; charset=utf-8').send(body)
+  return reply.code(body.error.status).type(JSON_CONTENT_TYPE).send(body)
 }

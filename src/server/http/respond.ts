@@ -1,5 +1,8 @@
 import type { z } from 'zod'
 
+/** The content type of every JSON answer the server writes itself (errors, pre-serialised answers). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+
 /** A response that does not match its contract: a server bug, answered as internal_error and logged. */
 export class ResponseContractError extends Error {
   override name = 'ResponseContractError'

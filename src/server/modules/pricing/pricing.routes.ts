@@ -4,18 +4,13 @@ import { PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.t
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
-import { parseResponse } from '#server/http/respond.ts'
+import { JSON_CONTENT_TYPE, parseResponse } from '#server/http/respond.ts'
 import { serializationSchema } from '#server/http/serialization-schema.ts'
-import {
-  createPricingAnswerCache,
-  type PricingAnswerCache,
-} from '#server/modules/pricing/pricing-answer-cache.ts'
+import { createPricingAnswerCache } from '#server/modules/pricing/pricing-answer-cache.ts'
 import { parsePricingBatchRequest } from '#server/modules/pricing/pricing-request.ts'
 import type { PricingService } from '#server/modules/pricing/pricing.service.ts'
 
 export const PRICING_BATCH_PATH = '/api/pricing/batch-calculations'
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 /**
  * The response contract as JSON Schema: Fastify compiles it into a serializer (fast-json-stringify) that writes only
@@ -36,10 +31,9 @@ export function createPricingRoutes(deps: {
   context: RequestContextResolver
   /** Check every answer against its contract (tests, development); production skips it on this hot path. */
   validateResponses: boolean
-  /** Recent answers by request body (decision 0072); one per app by default. */
-  answers?: PricingAnswerCache
 }): FastifyPluginAsync {
-  const answers = deps.answers ?? createPricingAnswerCache()
+  // Recent answers by request body (decision 0072), one cache per app.
+  const answers = createPricingAnswerCache()
   return async (app) => {
     // This plugin's JSON bodies arrive as text: the text is the answer cache's key, and a hit needs no parse.
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
