@@ -1,19 +1,19 @@
-import { type ResourceLimits, Worker } from 'node:worker_threads'
+import type { ResourceLimits } from 'node:worker_threads'
+import { type JobHost, type JobHostBackend, type JobHostExit, startJobHost } from '#server/jobs/job-hosts.ts'
 import type { JobMessage, WorkerData, WorkerMessage } from '#server/jobs/worker-protocol.ts'
 
 /**
- * A small pool of worker threads for CPU-heavy jobs (the analysis engine is synchronous for seconds at a time), so
- * the main thread's event loop keeps serving requests and renewing leases. Each job is bounded in time (the worker
- * is terminated when its timeout passes) and each worker in memory (`resourceLimits`: a heap overflow ends the
- * worker, not the process); a worker that died is replaced. See docs/decisions/0041-analysis-worker-bounds.md.
+ * A small pool of workers for CPU-heavy jobs (the analysis engine is synchronous for seconds at a time), so the
+ * main thread's event loop keeps serving requests and renewing leases. Each job is bounded in time (the worker is
+ * terminated when its timeout passes) and each worker in memory (`resourceLimits`, a heap flag for a child
+ * process); a worker that died is replaced. Workers are threads or child processes (job-hosts.ts): only a child's
+ * out-of-memory is sure to end nothing but the child. See docs/decisions/0041 and 0073.
  */
-
-const BOOTSTRAP_URL = new URL('./worker-bootstrap.mjs', import.meta.url)
 
 export type WorkerJobFailure =
   /** The job ran longer than its timeout; the worker was terminated. */
   | 'timeout'
-  /** The worker's JS heap reached its resourceLimits; the worker was ended by V8. */
+  /** The worker's JS heap reached its limit; the worker (thread or child process) was ended by V8. */
   | 'memory_limit'
   /** The worker thread died (uncaught error, failed start, killed). */
   | 'worker_crashed'
@@ -40,8 +40,11 @@ export interface WorkerPoolOptions {
   name: string
   /** The worker's TypeScript module; it ends with `serveJobs(handler)` (worker-runtime.ts). */
   entry: URL
-  /** Worker threads at most. */
+  /** Workers at most. */
   size: number
+  /** Threads (default: cheap, but a fatal V8 out-of-memory ends the process) or child processes. */
+  backend?: JobHostBackend
+  /** A thread's resourceLimits; a child process gets the same bounds as Node flags. */
   resourceLimits: ResourceLimits
   /** Keep `size` workers started (else they start with the first job and stop after `idleTimeoutMs`). */
   eager?: boolean
@@ -50,7 +53,7 @@ export interface WorkerPoolOptions {
   maxQueued?: number
   /** A worker must load its modules within this (default 60 s), else it counts as crashed. */
   startTimeoutMs?: number
-  /** Nice value of the worker threads (Linux; default 10): the main thread wins the CPU. */
+  /** Nice value of the workers (Linux; default 10): the main thread wins the CPU. */
   niceness?: number
   /** Worker deaths and start failures, for the log. */
   onWorkerError?: (error: Error) => void
@@ -61,6 +64,8 @@ export interface JobOptions<P> {
   timeoutMs: number
   signal?: AbortSignal
   onProgress?: (progress: P) => void
+  /** The moment a worker receives the job (it may wait in the pool's queue before). */
+  onStart?: () => void
 }
 
 export interface WorkerPool<J, R, P> {
@@ -80,13 +85,14 @@ interface PendingJob<J, R, P> {
 }
 
 interface Slot<J, R, P> {
-  worker: Worker
+  worker: JobHost
   state: 'starting' | 'idle' | 'busy' | 'stopping'
   job: PendingJob<J, R, P> | undefined
   jobTimer: NodeJS.Timeout | undefined
   idleTimer: NodeJS.Timeout | undefined
   startTimer: NodeJS.Timeout | undefined
   lastError: Error | undefined
+  exited: Promise<void>
   /** Reported ready once: an exit before that is a failed start. */
   everReady: boolean
   ready: Promise<void>
@@ -125,13 +131,13 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
     })
     // A rejected readiness nobody awaits must not become an unhandled rejection.
     ready.catch(() => undefined)
-    const worker = new Worker(BOOTSTRAP_URL, {
-      workerData,
-      // Not the parent's flags: the bootstrap registers the TypeScript loader itself (tsx's --import would
-      // register it twice, Vitest's flags make no sense in a bare thread).
-      execArgv: [],
+    const worker = startJobHost({
+      backend: options.backend ?? 'thread',
+      data: workerData,
       resourceLimits: options.resourceLimits,
     })
+    let markExited = (): void => undefined
+    const exited = new Promise<void>((resolve) => (markExited = resolve))
     // An idle worker must not keep the process alive; a busy one does (see dispatch).
     worker.unref()
     const slot: Slot<J, R, P> = {
@@ -142,6 +148,7 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
       idleTimer: undefined,
       startTimer: undefined,
       lastError: undefined,
+      exited,
       everReady: false,
       ready,
       markReady,
@@ -154,11 +161,11 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
       stop(slot)
     }, options.startTimeoutMs ?? 60_000)
     slot.startTimer.unref()
-    worker.on('message', (message: WorkerMessage<R, P>) => onMessage(slot, message))
-    worker.on('error', (error) => {
-      slot.lastError = error
+    worker.onMessage((message) => onMessage(slot, message as WorkerMessage<R, P>))
+    worker.onExit((exit) => {
+      onExit(slot, exit)
+      markExited()
     })
-    worker.on('exit', (code) => onExit(slot, code))
     slots.add(slot)
   }
 
@@ -166,7 +173,7 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
     if (slot.state === 'stopping') return
     slot.state = 'stopping'
     clearTimers(slot)
-    void slot.worker.terminate().catch(() => undefined)
+    slot.worker.terminate()
   }
 
   function settle(
@@ -228,34 +235,35 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
     dispatch()
   }
 
-  function onExit(slot: Slot<J, R, P>, code: number): void {
+  /** The typed failure of the job a worker was running when it went away. */
+  function exitFailure(exit: JobHostExit, cause: Error | undefined): WorkerJobError {
+    if (exit.outOfMemory) {
+      return new WorkerJobError(
+        'memory_limit',
+        `${options.name} worker reached its memory limit${exit.detail === undefined ? '' : `: ${exit.detail}`}`,
+        { cause },
+      )
+    }
+    const how = exit.signal === null ? `code ${exit.code}` : `signal ${exit.signal}`
+    const detail = cause?.message ?? exit.detail
+    return new WorkerJobError(
+      'worker_crashed',
+      `${options.name} worker exited (${how})${detail === undefined ? '' : `: ${detail}`}`,
+      { cause },
+    )
+  }
+
+  function onExit(slot: Slot<J, R, P>, exit: JobHostExit): void {
     clearTimers(slot)
     slots.delete(slot)
-    const cause = slot.lastError
-    const outOfMemory = (cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+    const cause = slot.lastError ?? (exit.detail === undefined ? undefined : new Error(exit.detail))
+    const outOfMemory = exit.outOfMemory
     if (slot.job !== undefined) {
-      settle(
-        slot.job,
-        outOfMemory
-          ? {
-              ok: false,
-              error: new WorkerJobError('memory_limit', `${options.name} worker reached its memory limit`, {
-                cause,
-              }),
-            }
-          : {
-              ok: false,
-              error: new WorkerJobError(
-                'worker_crashed',
-                `${options.name} worker exited (code ${code})${cause === undefined ? '' : `: ${cause.message}`}`,
-                { cause },
-              ),
-            },
-      )
+      settle(slot.job, { ok: false, error: exitFailure(exit, cause) })
       slot.job = undefined
     }
     if (!slot.everReady) {
-      const error = cause ?? new Error(`${options.name} worker exited with code ${code} while starting`)
+      const error = cause ?? new Error(`${options.name} worker exited with code ${exit.code} while starting`)
       slot.markFailed(error)
       if (!closed) {
         startFailures++
@@ -321,7 +329,12 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
         stop(slot)
       }, job.options.timeoutMs)
       const message: JobMessage<J> = { jobId: job.id, job: job.job }
-      slot.worker.postMessage(message)
+      slot.worker.post(message)
+      try {
+        job.options.onStart?.()
+      } catch (error) {
+        options.onWorkerError?.(error instanceof Error ? error : new Error(String(error)))
+      }
     }
     scheduleWorkers()
   }
@@ -387,15 +400,12 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
       clearTimeout(respawnTimer)
       const closedError = new WorkerJobError('pool_closed', `${options.name} pool is closed`)
       for (const job of queue.splice(0)) settle(job, { ok: false, error: closedError })
-      const exits = [...slots].map(
-        (slot) =>
-          new Promise<void>((resolve) => {
-            if (slot.job !== undefined) settle(slot.job, { ok: false, error: closedError })
-            slot.job = undefined
-            slot.worker.once('exit', () => resolve())
-            stop(slot)
-          }),
-      )
+      const exits = [...slots].map((slot) => {
+        if (slot.job !== undefined) settle(slot.job, { ok: false, error: closedError })
+        slot.job = undefined
+        stop(slot)
+        return slot.exited
+      })
       await Promise.all(exits)
     },
 

@@ -19,10 +19,38 @@ export type JobHandler<J, R, P> = (job: J, progress: (progress: P) => void) => P
 function lowerThreadPriority(niceness: number): void {
   if (niceness <= 0) return
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, niceness)
+    // A child process is a worker of its own: all of it goes down (pid 0 is this process).
+    const tid = isMainThread ? 0 : Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (Number.isInteger(tid) && tid >= 0) setPriority(tid, niceness)
   } catch {
     // best effort: not Linux, or not allowed
+  }
+}
+
+interface JobChannel {
+  niceness: number
+  post(message: unknown): void
+  onMessage(listener: (message: unknown) => void): void
+}
+
+/** The pool's end of the line: the parent port of a thread, or the IPC channel of a child process (job-hosts.ts). */
+function jobChannel(): JobChannel {
+  if (!isMainThread && parentPort !== null) {
+    const port = parentPort
+    return {
+      niceness: (workerData as WorkerData).niceness,
+      post: (message) => port.postMessage(message),
+      onMessage: (listener) => port.on('message', listener),
+    }
+  }
+  const send = process.send?.bind(process)
+  if (send === undefined) throw new Error('serveJobs runs in a worker thread or a forked child process only')
+  // The pool is gone (closed, or its process died): nothing will ever ask this child for work again.
+  process.on('disconnect', () => process.exit(0))
+  return {
+    niceness: Number(process.argv[3] ?? 0),
+    post: (message) => void send(message as object),
+    onMessage: (listener) => process.on('message', listener),
   }
 }
 
@@ -40,13 +68,13 @@ export interface ServeJobsOptions {
  * the (heavy) modules are loaded and the pool's job timeout measures only the job.
  */
 export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>, options: ServeJobsOptions = {}): void {
-  if (isMainThread || parentPort === null) throw new Error('serveJobs runs in a worker thread only')
-  const port = parentPort
-  lowerThreadPriority((workerData as WorkerData).niceness)
-  const post = (message: WorkerMessage<R, P>): void => port.postMessage(message)
+  const channel = jobChannel()
+  lowerThreadPriority(channel.niceness)
+  const post = (message: WorkerMessage<R, P>): void => channel.post(message)
 
   let warmedUp: Promise<unknown> = Promise.resolve()
-  port.on('message', (message: JobMessage<J>) => {
+  channel.onMessage((received) => {
+    const message = received as JobMessage<J>
     const { jobId } = message
     warmedUp
       .then(() => handle(message.job, (progress) => post({ type: 'progress', jobId, progress })))

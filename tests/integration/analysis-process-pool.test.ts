@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createWorkerPool, type WorkerJobError, type WorkerPool } from '#server/jobs/worker-pool.ts'
+import type { PoolTestJob, PoolTestResult } from '#tests/integration/fixtures/pool-test.worker.ts'
+
+/**
+ * The worker pool on child processes (docs/decisions/0073): the same bounds as on threads, and an out-of-memory
+ * that V8 treats as fatal for the whole process (a Map growing past the heap) ends only the child.
+ */
+
+const entry = new URL('./fixtures/pool-test.worker.ts', import.meta.url)
+const pools: WorkerPool<PoolTestJob, PoolTestResult, number>[] = []
+afterEach(async () => {
+  for (const pool of pools.splice(0)) await pool.close()
+})
+
+function pool(size = 1, heapMb = 64) {
+  const created = createWorkerPool<PoolTestJob, PoolTestResult, number>({
+    name: 'test',
+    entry,
+    size,
+    backend: 'process',
+    eager: true,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  })
+  pools.push(created)
+  return created
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise
+  } catch (error) {
+    return (error as WorkerJobError).failure
+  }
+  throw new Error('the job did not fail')
+}
+
+describe('the worker pool on child processes', () => {
+  it('runs jobs in other processes, in parallel up to its size, with progress and a start signal', async () => {
+    const workers = pool(2)
+    await workers.warmUp()
+    const steps: number[] = []
+    let started = 0
+    const [a, b, c] = await Promise.all([
+      workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 10_000, onStart: () => started++ }),
+      workers.run({ kind: 'echo', value: 2 }, { timeoutMs: 10_000, onStart: () => started++ }),
+      workers.run(
+        { kind: 'progress', steps: 3 },
+        { timeoutMs: 10_000, onProgress: (step) => steps.push(step) },
+      ),
+    ])
+    expect([a.value, b.value, c.value]).toEqual([1, 2, 3])
+    expect(steps).toEqual([1, 2, 3])
+    expect(started).toBe(2)
+    expect(new Set([a.threadId, b.threadId, process.pid]).size).toBe(3)
+  })
+
+  it('kills a job past its timeout and carries on with a new process', async () => {
+    const workers = pool()
+    await workers.warmUp()
+    const started = Date.now()
+    expect(await failureOf(workers.run({ kind: 'spin', ms: 60_000 }, { timeoutMs: 300 }))).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect((await workers.run({ kind: 'echo', value: 7 }, { timeoutMs: 30_000 })).value).toBe(7)
+  })
+
+  it.each(['hog', 'map-hog'] as const)(
+    'ends a %s job that fills the child heap with memory_limit and carries on',
+    async (kind) => {
+      const workers = pool(1, 48)
+      await workers.warmUp()
+      expect(await failureOf(workers.run({ kind }, { timeoutMs: 60_000 }))).toBe('memory_limit')
+      expect((await workers.run({ kind: 'echo', value: 8 }, { timeoutMs: 30_000 })).value).toBe(8)
+    },
+  )
+
+  it('reports a dead process as worker_crashed and a handler bug as handler_error', async () => {
+    const workers = pool()
+    await workers.warmUp()
+    expect(await failureOf(workers.run({ kind: 'exit' }, { timeoutMs: 30_000 }))).toBe('worker_crashed')
+    const before = await workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 30_000 })
+    expect(await failureOf(workers.run({ kind: 'throw' }, { timeoutMs: 30_000 }))).toBe('handler_error')
+    const after = await workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 30_000 })
+    expect(after.threadId).toBe(before.threadId)
+  })
+
+  it('replaces a process that asks to be recycled, and settles aborted and closed jobs', async () => {
+    const workers = pool()
+    const first = await workers.run({ kind: 'recycle' }, { timeoutMs: 30_000 })
+    const next = await workers.run({ kind: 'echo', value: 1 }, { timeoutMs: 30_000 })
+    expect(next.threadId).not.toBe(first.threadId)
+
+    const controller = new AbortController()
+    const running = workers.run(
+      { kind: 'spin', ms: 60_000 },
+      { timeoutMs: 120_000, signal: controller.signal },
+    )
+    controller.abort('stop')
+    expect(await failureOf(running)).toBe('aborted')
+    const blocked = failureOf(workers.run({ kind: 'spin', ms: 60_000 }, { timeoutMs: 120_000 }))
+    await workers.close()
+    expect(await blocked).toBe('pool_closed')
+  })
+})
