@@ -16,7 +16,7 @@ import { registerSecurityHeaders } from '#server/http/security-headers.ts'
 import { createAnalysisRepo } from '#server/modules/analysis/analysis.repo.ts'
 import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
 import { createAuthModule } from '#server/modules/auth/auth.module.ts'
-import { createSameOriginGuard } from '#server/modules/auth/request-guards.ts'
+import { registerSameOriginGuard } from '#server/modules/auth/request-guards.ts'
 import { createCartModelLookup } from '#server/modules/cart/cart-models.ts'
 import { createCartModule } from '#server/modules/cart/cart.module.ts'
 import { registerContentRoutes } from '#server/modules/content/content.routes.ts'
@@ -93,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   app.setErrorHandler(errorHandler)
+  // Before every route: no module can forget it (decision 0076).
+  registerSameOriginGuard(app, new URL(config.publicUrl).origin)
 
   const external = [...originOf(config.cmsUrl), ...originOf(config.postalLookupUrl)]
   registerSecurityHeaders(app, {
@@ -165,7 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         catalogueRevision: async () => (await cataloguePricing.cache.get()).revision,
       },
       models: createCartModelLookup(createAnalysisRepo(db)),
-      sameOrigin: createSameOriginGuard(new URL(config.publicUrl).origin),
     }),
   )
 

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionUser } from '#shared/contracts/auth.contract.ts'
+import { LEGACY_CONTACT_FORM_PATH } from '#shared/contracts/contact.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { AuthService } from '#server/modules/auth/auth.service.ts'
@@ -17,9 +18,16 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * public origin or the origin the request was addressed to. Requests with neither header are not from a browser
  * page (curl, server-to-server) and cannot carry a victim's cookie across sites.
  */
-export function isCrossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+export function isCrossOrigin(
+  request: FastifyRequest,
+  publicOrigin: string,
+  options: { allowSameSite?: boolean } = {},
+): boolean {
   const site = request.headers['sec-fetch-site']
-  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none'
+  if (typeof site === 'string') {
+    if (options.allowSameSite === true && site === 'same-site') return false
+    return site !== 'same-origin' && site !== 'none'
+  }
   const origin = request.headers.origin
   if (typeof origin !== 'string') return false
   return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`
@@ -39,6 +47,47 @@ export function createSameOriginGuard(publicOrigin: string) {
       throw new AppError(ErrorCode.Forbidden, 'Cross-origin request refused')
     }
   }
+}
+
+/**
+ * Routes a page of a sibling subdomain (`Sec-Fetch-Site: same-site`) may post to: the legacy form endpoint, which
+ * static forms on other hosts of the shop's site submit to (decision 0076). Only the browser's Sec-Fetch-Site
+ * says "same site"; a browser that sends only Origin passes when that is the shop's own origin.
+ */
+const SAME_SITE_ROUTES: ReadonlySet<string> = new Set([LEGACY_CONTACT_FORM_PATH])
+
+export interface GuardedRoute {
+  method: string
+  url: string
+}
+
+const guardedRoutesOf = new WeakMap<FastifyInstance, GuardedRoute[]>()
+
+/**
+ * The one same-origin guard of the app (decision 0076): an `onRequest` hook on the root instance, so every
+ * POST/PUT/PATCH/DELETE (every route a module adds, and unknown paths) is refused with 403 forbidden when a page of
+ * another site sent it, before its body is read. Register it before any route. It also records the state-changing
+ * routes it guards ({@link guardedRoutes}), for the sweep that proves no route escapes it.
+ */
+export function registerSameOriginGuard(app: FastifyInstance, publicOrigin: string): void {
+  const routes: GuardedRoute[] = []
+  guardedRoutesOf.set(app, routes)
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods) if (STATE_CHANGING.has(method)) routes.push({ method, url: route.url })
+  })
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return
+    const allowSameSite = SAME_SITE_ROUTES.has(request.routeOptions.url ?? '')
+    if (isCrossOrigin(request, publicOrigin, { allowSameSite })) {
+      throw new AppError(ErrorCode.Forbidden, 'Cross-origin request refused')
+    }
+  })
+}
+
+/** The state-changing routes registered after {@link registerSameOriginGuard} on `app` (empty without it). */
+export function guardedRoutes(app: FastifyInstance): readonly GuardedRoute[] {
+  return guardedRoutesOf.get(app) ?? []
 }
 
 const staffUsers = new WeakMap<FastifyRequest, SessionUser>()

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
@@ -17,7 +17,6 @@ export interface CartModuleDeps {
   pricing: CartPricingSources
   /** The analysed 3D files (cart-models.ts). */
   models: CartModelLookup
-  sameOrigin?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   /** Attachments live here, outside every served folder; default DATA_DIR/cart-attachments. */
   attachmentsDir?: string
 }
@@ -36,13 +35,6 @@ export function createCartModule(deps: CartModuleDeps): FastifyPluginAsync {
       files,
       onCleanupError: (error) => app.log.warn({ err: error }, 'cart file clean-up failed'),
     })
-    await app.register(
-      createCartRoutes({
-        cart,
-        files,
-        context: deps.context,
-        ...(deps.sameOrigin === undefined ? {} : { sameOrigin: deps.sameOrigin }),
-      }),
-    )
+    await app.register(createCartRoutes({ cart, files, context: deps.context }))
   }
 }

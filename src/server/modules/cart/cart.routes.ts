@@ -40,17 +40,14 @@ import {
 /**
  * `/api/checkout/cart…` (spec part 1 §7; cart.contract.ts). The cart id is the only key to a cart: a malformed id
  * gets the very same 404 as an unknown one, and an item of another cart is an unknown item (check 38). Inputs are
- * strict: a price, a tax or any unknown field is a 400 (check 7).
+ * strict: a price, a tax or any unknown field is a 400 (check 7). Cross-origin changes are refused by the app's
+ * global same-origin guard (registerSameOriginGuard, decision 0076).
  */
-
-type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
 export interface CartRoutesDeps {
   cart: CartService
   files: Pick<CartFileStore, 'receiveAttachment' | 'removeFile'>
   context: RequestContextResolver
-  /** Refuses cross-origin state changes (403); every POST, PATCH and DELETE of the cart passes it. */
-  sameOrigin?: PreHandler
 }
 
 /** Uploads cost disk space: far below the global limit, still generous for people. */
@@ -106,7 +103,6 @@ export function createCartRoutes(deps: CartRoutesDeps): FastifyPluginAsync {
     await app.register(fastifyMultipart, {
       limits: { fileSize: CART_ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     })
-    if (deps.sameOrigin !== undefined) app.addHook('preHandler', deps.sameOrigin)
 
     app.post(CART_PATH, async (request, reply) => {
       const { whiteLabel } = await context(request)
