@@ -29,9 +29,10 @@ let customerCookie: string
 let modes: PrintMode[]
 let fdm: PrintMode
 let boxId: string
+const logLines: string[] = []
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ logStream: { write: (line) => void logLines.push(line) } })
   staffCookie = await signIn(t.app, await createUser(t.db, 'staff'))
   customerCookie = await signIn(t.app, await createUser(t.db, 'customer'))
   modes = GetPrintModesResponseSchema.parse(
@@ -207,7 +208,7 @@ describe('price sheet versions', () => {
     ])
   })
 
-  it('answers 422 pricing_failed naming the cell when a saved sheet divides by zero for this part, never a default price', async () => {
+  it('answers 422 pricing_failed when a saved sheet divides by zero for this part, never a default price; the cell and version go to the log only', async () => {
     const polyjet = modes.find((mode) => mode.printModeMethod.name.startsWith('PolyJet'))!
     const response = await save(polyjet.id, {
       cells: [
@@ -233,14 +234,21 @@ describe('price sheet versions', () => {
     expect(failed.statusCode).toBe(422)
     expect(ErrorBodySchema.parse(failed.json()).error).toMatchObject({
       code: 'pricing_failed',
-      details: {
-        cell: 'risky',
-        reason: 'division_by_zero',
-        sheetVersion: versionId,
-        printModeId: polyjet.id,
-        param: 1,
-      },
+      details: { printModeId: polyjet.id, param: 1 },
     })
+    expect(failed.body).not.toContain('risky')
+    expect(failed.body).not.toContain(versionId)
+    expect(failed.body).not.toContain('division_by_zero')
+
+    const logged = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry['cell'] === 'risky')
+    expect(logged).toMatchObject({
+      code: 'pricing_failed',
+      reason: 'division_by_zero',
+      sheetVersion: versionId,
+    })
+    expect(logged?.['reqId']).toEqual(expect.any(String))
   })
 
   it('lets a white label have its own sheet; others fall back to the default white label’s', async () => {

@@ -20,6 +20,8 @@ export const errorTexts = {
   conflict: msg`Die Daten wurden inzwischen geändert. Bitte laden Sie die Seite neu.`,
   rate_limited: msg`Zu viele Anfragen. Bitte warten Sie einen Moment.`,
   payload_too_large: msg`Die Datei ist zu groß.`,
+  unsupported_media_type: msg`Der Server kann dieses Datenformat nicht lesen. Bitte laden Sie die Seite neu.`,
+  request_timeout: msg`Die Verbindung war zu langsam. Bitte versuchen Sie es erneut.`,
   service_unavailable: msg`Der Server ist aktuell nicht erreichbar. Bitte versuche es zu einem späteren Zeitpunkt erneut.`,
   internal_error: msg`Hier scheint ein Fehler aufgetreten zu sein. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   file_too_large: msg`Die Datei ist größer als ${maxMegabytes} MB.`,

@@ -10,7 +10,11 @@ import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
+import { clientErrorHandler } from '#server/http/client-errors.ts'
+import { EDGE_TIMEOUTS, type EdgeTimeouts, edgeTimeoutOptions } from '#server/http/edge-timeouts.ts'
 import { errorBody, errorHandler } from '#server/http/error-handler.ts'
+import { createForwardedForWarning } from '#server/http/forwarded-for-warning.ts'
+import { thumbnailCacheHeaders } from '#server/http/thumbnail-cache.ts'
 import { createRequestContextResolver } from '#server/http/request-context.ts'
 import { registerSecurityHeaders } from '#server/http/security-headers.ts'
 import { createAnalysisRepo } from '#server/modules/analysis/analysis.repo.ts'
@@ -49,6 +53,8 @@ export interface AppDeps {
   analysisRunner?: { wake(): void; readonly owner: string }
 }
 
+  /** How long the edge waits for slow clients (edge-timeouts.ts); tests shorten them. */
+  timeouts?: EdgeTimeouts
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? ''
   return path === '/api' || path.startsWith('/api/')
@@ -89,12 +95,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     // A hop count as the function Fastify's types accept: trust that many proxies in front of this server.
     trustProxy:
+    ...edgeTimeoutOptions(deps.timeouts ?? EDGE_TIMEOUTS),
+    // Errors before routing (bad URL encoding) and before a request exists (unparsable bytes, timeouts) answer in
+    // the same error shape as everything else.
+    frameworkErrors: errorHandler,
+    clientErrorHandler,
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   })
 
   app.setErrorHandler(errorHandler)
   // Before every route: no module can forget it (decision 0076).
   registerSameOriginGuard(app, new URL(config.publicUrl).origin)
+  if (trustProxy === false) app.addHook('onRequest', createForwardedForWarning(app.log))
 
   const external = [...originOf(config.cmsUrl), ...originOf(config.postalLookupUrl)]
   registerSecurityHeaders(app, {
@@ -205,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: 'index.html',
       dotfiles: 'deny',
       setHeaders: (reply, path) => {
+    setHeaders: thumbnailCacheHeaders(config.thumbnailsDir),
         // Vite fingerprints everything under assets/; the rest (index.html, favicon) must be revalidated.
         const fingerprinted = path.startsWith(join(clientDir, 'assets'))
         reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -2,12 +2,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
 import { AppError } from '#shared/errors/app-error.ts'
 import { type ErrorBody, type ErrorCode, type ErrorIssue, errorStatus } from '#shared/errors/error-codes.ts'
+import { isMultipartParseError } from '#server/http/multipart-errors.ts'
 import { JSON_CONTENT_TYPE } from '#server/http/respond.ts'
 
 /**
  * The one place that turns a thrown error into the one JSON error shape (ErrorBodySchema). AppError carries its
- * code; a ZodError is invalid input; fastify's own 4xx errors (bad JSON, body too large) map to the nearest code;
- * everything else is masked as internal_error and logged, so no stack trace or SQL reaches a client.
+ * code; a ZodError is invalid input; fastify's own 4xx errors (bad JSON, body too large, bad URL) map to the nearest
+ * code; a multipart body busboy cannot read is invalid input; everything else is masked as internal_error and
+ * logged, so no stack trace or SQL reaches a client.
  */
 
 export function errorBody(
@@ -33,6 +35,23 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === 'number'
 }
 
+/** Fastify's own client errors by their code, where the status alone does not say enough. */
+const FASTIFY_CODES: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
+  FST_ERR_BAD_URL: { code: 'validation_failed', message: 'The URL is not validly encoded' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'This route does not accept a body of this content type',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'validation_failed',
+    message: 'The body does not match its Content-Length',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'validation_failed', message: 'The JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'validation_failed', message: 'The body is not valid JSON' },
+  // The client closed the connection half way through its body (Node's "aborted").
+  ECONNRESET: { code: 'validation_failed', message: 'The request body ended early' },
+}
+
 function codeForClientStatus(status: number): ErrorCode {
   switch (status) {
     case 401:
@@ -41,8 +60,12 @@ function codeForClientStatus(status: number): ErrorCode {
       return 'forbidden'
     case 404:
       return 'route_not_found'
+    case 408:
+      return 'request_timeout'
     case 413:
       return 'payload_too_large'
+    case 415:
+      return 'unsupported_media_type'
     case 429:
       return 'rate_limited'
     default:
@@ -50,7 +73,17 @@ function codeForClientStatus(status: number): ErrorCode {
   }
 }
 
-export function toErrorBody(error: unknown): { body: ErrorBody; isBug: boolean } {
+function fastifyErrorBody(error: FastifyError, status: number): ErrorBody {
+  const known = FASTIFY_CODES[error.code]
+  if (known !== undefined) return errorBody(known.code, known.message)
+  return errorBody(codeForClientStatus(status), error.message)
+}
+
+/**
+ * `contentType` is the request's, when known: a multipart body the parser could not read is the client's mistake
+ * (400), never a 500.
+ */
+export function toErrorBody(error: unknown, contentType?: string): { body: ErrorBody; isBug: boolean } {
   if (error instanceof AppError) {
     return {
       body: errorBody(error.code, error.message, { issues: error.issues, details: error.details }),
@@ -69,13 +102,20 @@ export function toErrorBody(error: unknown): { body: ErrorBody; isBug: boolean }
     error.statusCode >= 400 &&
     error.statusCode < 500
   ) {
-    return { body: errorBody(codeForClientStatus(error.statusCode), error.message), isBug: false }
+    return { body: fastifyErrorBody(error, error.statusCode), isBug: false }
+  }
+  if (isMultipartParseError(error, contentType)) {
+    return { body: errorBody('validation_failed', 'The multipart body is malformed'), isBug: false }
   }
   return { body: errorBody('internal_error', 'Internal server error'), isBug: true }
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { body, isBug } = toErrorBody(error)
+  const { body, isBug } = toErrorBody(error, request.headers['content-type'])
   if (isBug) request.log.error({ err: error }, 'request failed')
+  else if (error instanceof AppError && error.internal !== undefined) {
+    // The shopper gets the code; the operator gets the why, under this request's id.
+    request.log.warn({ code: error.code, ...error.internal }, error.message)
+  }
   return reply.code(body.error.status).type(JSON_CONTENT_TYPE).send(body)
 }

@@ -6,11 +6,17 @@ export class AppError extends Error {
   readonly status: number
   readonly issues: ErrorIssue[] | undefined
   readonly details: Record<string, unknown> | undefined
+  /** What only the server log may see (internal names, ids): logged with the request id, never answered. */
+  readonly internal: Record<string, unknown> | undefined
 
   constructor(
     code: ErrorCode,
     message?: string,
-    extra?: { issues?: ErrorIssue[]; details?: Record<string, unknown> },
+    extra?: {
+      issues?: ErrorIssue[]
+      details?: Record<string, unknown>
+      internal?: Record<string, unknown>
+    },
   ) {
     super(message ?? code)
     this.name = 'AppError'
@@ -18,5 +24,6 @@ export class AppError extends Error {
     this.status = errorStatus[code]
     this.issues = extra?.issues
     this.details = extra?.details
+    this.internal = extra?.internal
   }
 }

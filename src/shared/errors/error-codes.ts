@@ -15,6 +15,8 @@ export const ErrorCode = {
   Conflict: 'conflict',
   RateLimited: 'rate_limited',
   PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  RequestTimeout: 'request_timeout',
   ServiceUnavailable: 'service_unavailable',
   Internal: 'internal_error',
   // upload / analysis (spec part 1 §5, §8)
@@ -48,6 +50,8 @@ export const errorStatus = {
   unsupported_file_type: 415,
   analysis_failed: 422,
   analysis_timeout: 422,
+  unsupported_media_type: 415,
+  request_timeout: 408,
   pricing_failed: 422,
   sheet_invalid: 422,
 } as const satisfies Record<ErrorCode, number>

@@ -11,6 +11,7 @@ import { createPgliteDb } from '#server/db/pglite.ts'
 import { createPostgresDb } from '#server/db/postgres.ts'
 import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/http/app.ts'
+import type { EdgeTimeouts } from '#server/http/edge-timeouts.ts'
 import { createMailService, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
 import { pgliteTemplate } from '#tests/integration/helpers/pglite-template.ts'
@@ -103,6 +104,10 @@ export interface TestAppOptions {
   rateLimitPerMinute?: number
   /** Where pricing reads analysed objects (a test double); the model_files table by default. */
   analysedObjects?: AnalysedObjectRepo
+  /** Receives the app's log lines (JSON, level info and up); without it the app logs nothing. */
+  logStream?: { write(line: string): void }
+  /** The edge timeouts (edge-timeouts.ts), shortened for tests that wait for them. */
+  timeouts?: EdgeTimeouts
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -118,6 +123,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clientDir: options.clientDir ?? join(dataDir, 'client-not-built'),
     ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
     ...(options.analysedObjects === undefined ? {} : { analysedObjects: options.analysedObjects }),
+    ...(options.logStream === undefined ? {} : { logger: { level: 'info', stream: options.logStream } }),
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
   })
   options.configure?.(app)
   await app.ready()

@@ -24,7 +24,9 @@ import {
   type PriceConfigurationResult,
 } from '#server/modules/pricing/price-configuration.ts'
 import type { SheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
-import { SheetEvaluationError } from '#server/modules/pricing/sheet/sheet-errors.ts'
+import type { CompiledSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
+import { SheetEvaluationError, SheetInvalidError } from '#server/modules/pricing/sheet/sheet-errors.ts'
+import type { SheetSource } from '#server/modules/pricing/sheet/sheet-types.ts'
 
 /**
  * `POST /api/pricing/batch-calculations` (spec part 1 §3, §4, §7): prices every requested configuration of one
@@ -164,6 +166,22 @@ export function createPricingService(deps: PricingServiceDeps) {
     return object
   }
 
+  /**
+   * Saved sheets are checked when saved, so one that does not compile here (an engine that got stricter) is the
+   * shop's fault: the shopper gets pricing_failed, the log the sheet's issues.
+   */
+  function compiledSheet(source: SheetSource, printModeId: string, param: number): CompiledSheet {
+    try {
+      return deps.sheets.get(source.versionId) ?? deps.sheets.getOrCompile(source)
+    } catch (error) {
+      if (!(error instanceof SheetInvalidError)) throw error
+      throw new AppError(ErrorCode.PricingFailed, 'The price of this configuration cannot be calculated', {
+        details: { printModeId, param },
+        internal: { sheetVersion: source.versionId, sheetIssues: error.sheetIssues },
+      })
+    }
+  }
+
   function priceOne(
     snapshot: CatalogueSnapshot,
     whiteLabelId: string,
@@ -180,7 +198,7 @@ export function createPricingService(deps: PricingServiceDeps) {
         details: { reason: 'missing_sheet', printModeId: mode.id, param: index },
       })
     }
-    const sheet = deps.sheets.get(source.versionId) ?? deps.sheets.getOrCompile(source)
+    const sheet = compiledSheet(source, mode.id, index)
     try {
       return priceConfiguration({
         analysed: object.properties,
@@ -202,14 +220,16 @@ export function createPricingService(deps: PricingServiceDeps) {
           unit,
           printMode: mode.limits,
         })
-        throw new AppError(ErrorCode.PricingFailed, error.message, {
+        // The cell and the sheet version are the shop's internals: the log gets them (with the request id),
+        // the shopper a code and the print-mode verdict for their own request.
+        throw new AppError(ErrorCode.PricingFailed, 'The price of this configuration cannot be calculated', {
           details: {
-            ...error.details,
             printModeId: mode.id,
             param: index,
             tooLarge: printability.tooLarge,
             tooSmall: printability.tooSmall,
           },
+          internal: { cell: error.cell, reason: error.reason, sheetVersion: source.versionId },
         })
       }
       throw error
