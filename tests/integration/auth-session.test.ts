@@ -235,15 +235,15 @@ describe('sign-in throttling', () => {
   it('answers 429 rate_limited after SIGN_IN_RATE_LIMIT_PER_MINUTE attempts from one address', async () => {
     const fresh = await createTestApp({ seed: false })
     try {
-      const user = await createUser(fresh.db, 'customer')
-      const attempt = () =>
+      // A new account each time, so only the per-address limit counts (the per-account throttle is 0075's).
+      const attempt = (i: number) =>
         fresh.app.inject({
           method: 'POST',
           url: SIGN_IN_PATH,
-          payload: { username: user.username, password: 'wrong-password' },
+          payload: { username: `nobody-${i}`, password: 'wrong-password' },
         })
-      for (let i = 0; i < SIGN_IN_RATE_LIMIT_PER_MINUTE; i++) expect((await attempt()).statusCode).toBe(401)
-      const limited = await attempt()
+      for (let i = 0; i < SIGN_IN_RATE_LIMIT_PER_MINUTE; i++) expect((await attempt(i)).statusCode).toBe(401)
+      const limited = await attempt(SIGN_IN_RATE_LIMIT_PER_MINUTE)
       expect(limited.statusCode).toBe(429)
       expect(errorCode(limited.body)).toBe('rate_limited')
     } finally {

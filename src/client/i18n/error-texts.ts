@@ -30,4 +30,6 @@ export const errorTexts = {
   analysis_timeout: msg`Die Analyse des 3D-Modells hat zu lange gedauert. Bitte versuchen Sie es erneut.`,
   pricing_failed: msg`Der Preis konnte nicht berechnet werden.`,
   sheet_invalid: msg`Die Preistabelle ist ungültig.`,
+  sign_in_throttled: msg`Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.`,
+  service_busy: msg`Der Shop ist gerade stark ausgelastet. Bitte versuchen Sie es in ein paar Sekunden erneut.`,
 } as const satisfies Record<ErrorCode, MessageDescriptor>

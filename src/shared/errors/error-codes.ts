@@ -27,6 +27,9 @@ export const ErrorCode = {
   // pricing / catalogue
   PricingFailed: 'pricing_failed',
   SheetInvalid: 'sheet_invalid',
+  // sign-in (docs/decisions/0075-password-hashing-and-sign-in-throttle.md)
+  SignInThrottled: 'sign_in_throttled',
+  ServiceBusy: 'service_busy',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 
@@ -54,6 +57,8 @@ export const errorStatus = {
   request_timeout: 408,
   pricing_failed: 422,
   sheet_invalid: 422,
+  sign_in_throttled: 429,
+  service_busy: 503,
 } as const satisfies Record<ErrorCode, number>
 
 /** A field-level problem, for validation errors: path in the request and a machine-readable reason. */

@@ -4,8 +4,11 @@ import type { Queryable } from '#server/db/db.ts'
 import { newId } from '#server/db/ids.ts'
 import { hashPassword } from '#server/modules/auth/password.ts'
 
-/** Cheap scrypt parameters for test accounts (the hash is self-describing, so verification follows them). */
-const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 } as const
+/**
+ * Cheap argon2id parameters for test accounts (the hash is self-describing, so verification follows them; the
+ * first sign-in stores a hash with the real parameters).
+ */
+const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const
 
 export interface TestUser {
   id: string
@@ -24,7 +27,7 @@ export async function createUser(
     id,
     username,
     `${username}@example.test`,
-    await hashPassword(password, TEST_SCRYPT),
+    await hashPassword(password, TEST_ARGON2),
     role,
   ])
   return { id, username, password }

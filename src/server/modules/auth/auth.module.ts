@@ -3,8 +3,18 @@ import type { Config } from '#server/config/env.ts'
 import type { Queryable } from '#server/db/db.ts'
 import { createAuthRoutes } from '#server/modules/auth/auth.routes.ts'
 import { createAuthService, type AuthService } from '#server/modules/auth/auth.service.ts'
+import {
+  createHashQueue,
+  DEFAULT_HASH_QUEUE,
+  type HashQueueOptions,
+} from '#server/modules/auth/hash-queue.ts'
 import { createRequireStaff, sessionCookieName } from '#server/modules/auth/request-guards.ts'
 import { createSessionRepo } from '#server/modules/auth/session.repo.ts'
+import {
+  createSignInThrottle,
+  DEFAULT_SIGN_IN_THROTTLE,
+  type SignInThrottleOptions,
+} from '#server/modules/auth/sign-in-throttle.ts'
 
 export interface AuthModule {
   auth: AuthService
@@ -13,12 +23,21 @@ export interface AuthModule {
   routes: FastifyPluginAsync
 }
 
+/** Bounds of sign-in (docs/decisions/0075-…); the defaults suit production, tests pass small ones. */
+export interface SignInLimits {
+  hashQueue?: HashQueueOptions
+  throttle?: SignInThrottleOptions
+}
+
 /** Sessions and the staff guard (docs/decisions/0052-session-mechanism.md), composed for app.ts. */
-export function createAuthModule(deps: { db: Queryable; config: Config }): AuthModule {
+export function createAuthModule(deps: { db: Queryable; config: Config; signIn?: SignInLimits }): AuthModule {
   const secure = deps.config.publicUrl.startsWith('https://')
   const cookieName = sessionCookieName(secure)
   const publicOrigin = new URL(deps.config.publicUrl).origin
-  const auth = createAuthService(createSessionRepo(deps.db))
+  const auth = createAuthService(createSessionRepo(deps.db), {
+    hashing: createHashQueue(deps.signIn?.hashQueue ?? DEFAULT_HASH_QUEUE),
+    throttle: createSignInThrottle(deps.signIn?.throttle ?? DEFAULT_SIGN_IN_THROTTLE),
+  })
   return {
     auth,
     requireStaff: createRequireStaff({ auth, publicOrigin, cookieName }),

@@ -7,13 +7,36 @@ import {
   SignInRequestSchema,
 } from '#shared/contracts/auth.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
-import { ErrorCode } from '#shared/errors/error-codes.ts'
-import { parseResponse } from '#server/http/respond.ts'
+import { ErrorCode, errorStatus } from '#shared/errors/error-codes.ts'
+import { errorBody } from '#server/http/error-handler.ts'
+import { JSON_CONTENT_TYPE, parseResponse } from '#server/http/respond.ts'
 import type { AuthService, Session } from '#server/modules/auth/auth.service.ts'
 import { createSameOriginGuard } from '#server/modules/auth/request-guards.ts'
 
 /** Sign-in attempts per minute and address: slows password guessing without locking anyone out. */
 export const SIGN_IN_RATE_LIMIT_PER_MINUTE = 20
+
+/**
+ * A sign-in refused before its password was checked: 429 sign_in_throttled (the account's throttle) or 503
+ * service_busy (the hashing queue is full), with Retry-After in whole seconds. Sent here rather than thrown: a busy
+ * queue is expected under a flood, not a bug for the error log.
+ */
+function refuse(
+  reply: FastifyReply,
+  code: typeof ErrorCode.SignInThrottled | typeof ErrorCode.ServiceBusy,
+  retryAfterMs: number,
+): FastifyReply {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1_000))
+  const message =
+    code === ErrorCode.SignInThrottled
+      ? 'Too many failed sign-ins for this account, retry later'
+      : 'Sign-in is busy, retry later'
+  return reply
+    .code(errorStatus[code])
+    .header('retry-after', String(retryAfterSeconds))
+    .type(JSON_CONTENT_TYPE)
+    .send(errorBody(code, message, { details: { retryAfterSeconds } }))
+}
 
 export function createAuthRoutes(deps: {
   auth: AuthService
@@ -54,14 +77,17 @@ export function createAuthRoutes(deps: {
         const { username, password } = SignInRequestSchema.parse(request.body)
         // A new session id per sign-in (no fixation): an existing session of this browser ends.
         await deps.auth.logout(request.cookies[deps.cookieName])
-        const session = await deps.auth.signIn(username, password)
-        if (session === undefined) {
+        const outcome = await deps.auth.signIn(username, password)
+        reply.header('cache-control', 'no-store')
+        if (outcome.kind === 'throttled')
+          return refuse(reply, ErrorCode.SignInThrottled, outcome.retryAfterMs)
+        if (outcome.kind === 'busy') return refuse(reply, ErrorCode.ServiceBusy, outcome.retryAfterMs)
+        if (outcome.kind === 'wrong-credentials') {
           clearSessionCookie(reply)
           throw new AppError(ErrorCode.Unauthorized, 'Wrong username or password')
         }
-        setSessionCookie(reply, session)
-        reply.header('cache-control', 'no-store')
-        return answer(session)
+        setSessionCookie(reply, outcome.session)
+        return answer(outcome.session)
       },
     )
 

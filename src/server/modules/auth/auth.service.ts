@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SessionUser } from '#shared/contracts/auth.contract.ts'
-import { hashPassword, verifyPassword } from '#server/modules/auth/password.ts'
-import type { SessionRepo } from '#server/modules/auth/session.repo.ts'
+import { createHashQueue, type HashQueue, HashQueueBusyError } from '#server/modules/auth/hash-queue.ts'
+import { hashPassword, needsRehash, verifyPassword } from '#server/modules/auth/password.ts'
+import type { SessionRepo, UserRow } from '#server/modules/auth/session.repo.ts'
+import {
+  createSignInThrottle,
+  type SignInThrottle,
+  throttleKeyOf,
+} from '#server/modules/auth/sign-in-throttle.ts'
 
 /**
  * Sign-in, session lookup, refresh and logout (docs/decisions/0052-session-mechanism.md). A session token is 256
@@ -23,34 +29,84 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
+/** What a sign-in came to: the route answers 200, 401, 429 (throttled) or 503 (hashing busy). */
+export type SignInOutcome =
+  | { kind: 'signed-in'; session: Session }
+  | { kind: 'wrong-credentials' }
+  | { kind: 'throttled'; retryAfterMs: number }
+  | { kind: 'busy'; retryAfterMs: number }
+
 export interface AuthServiceOptions {
   now?: () => number
+  /** Every password hash of sign-in runs through it (docs/decisions/0075-…). */
+  hashing?: HashQueue
+  throttle?: SignInThrottle
 }
 
 export function createAuthService(repo: SessionRepo, options: AuthServiceOptions = {}) {
   const now = options.now ?? Date.now
+  const hashing = options.hashing ?? createHashQueue()
+  const throttle = options.throttle ?? createSignInThrottle()
   /** Verified against when the user does not exist, so "no such user" takes as long as "wrong password". */
   let dummyHash: Promise<string> | undefined
   const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('base64url')))
+
+  /** The password checked in the hashing queue; an unknown user is checked against the dummy hash. */
+  async function checkPassword(user: UserRow | undefined, password: string): Promise<boolean> {
+    const valid = await hashing.run(async () =>
+      verifyPassword(password, user?.password_hash ?? (await dummy())),
+    )
+    return user !== undefined && valid
+  }
+
+  /**
+   * Replaces an old or weaker hash with the current scheme once the password is known to be right. Only when the
+   * stored hash is still the one just verified (a password changed meanwhile wins). A busy queue skips it: the
+   * next sign-in tries again.
+   */
+  async function rehashIfOutdated(user: UserRow, password: string): Promise<void> {
+    if (!needsRehash(user.password_hash)) return
+    try {
+      const fresh = await hashing.run(() => hashPassword(password))
+      await repo.replacePasswordHash(user.id, user.password_hash, fresh)
+    } catch (error) {
+      if (!(error instanceof HashQueueBusyError)) throw error
+    }
+  }
+
+  async function startSession(user: UserRow): Promise<Session> {
+    await repo.deleteExpired()
+    const token = randomBytes(TOKEN_BYTES).toString('base64url')
+    const expiresAt = slidingExpiry(new Date(now()))
+    await repo.insertSession(hashToken(token), user.id, expiresAt)
+    return { token, user: { id: user.id, username: user.username, role: user.role }, expiresAt }
+  }
 
   function slidingExpiry(createdAt: Date): Date {
     return new Date(Math.min(now() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_MS))
   }
 
   return {
-    /** A new session for valid credentials (username or e-mail), undefined otherwise. */
-    async signIn(login: string, password: string): Promise<Session | undefined> {
+    /**
+     * A new session for valid credentials (username or e-mail). The account throttle is asked before any hash, so
+     * a throttled guess costs nothing; known and unknown logins take the same path and the same time.
+     */
+    async signIn(login: string, password: string): Promise<SignInOutcome> {
       const user = await repo.findUserByLogin(login)
-      if (user === undefined) {
-        await verifyPassword(password, await dummy())
-        return undefined
+      const admission = throttle.admit(throttleKeyOf(login, user?.id))
+      if (!admission.admitted) return { kind: 'throttled', retryAfterMs: admission.retryAfterMs }
+      let valid: boolean
+      try {
+        valid = await checkPassword(user, password)
+      } catch (error) {
+        admission.settle('unchecked')
+        if (error instanceof HashQueueBusyError) return { kind: 'busy', retryAfterMs: error.retryAfterMs }
+        throw error
       }
-      if (!(await verifyPassword(password, user.password_hash))) return undefined
-      await repo.deleteExpired()
-      const token = randomBytes(TOKEN_BYTES).toString('base64url')
-      const expiresAt = slidingExpiry(new Date(now()))
-      await repo.insertSession(hashToken(token), user.id, expiresAt)
-      return { token, user: { id: user.id, username: user.username, role: user.role }, expiresAt }
+      admission.settle(valid ? 'succeeded' : 'failed')
+      if (!valid || user === undefined) return { kind: 'wrong-credentials' }
+      await rehashIfOutdated(user, password)
+      return { kind: 'signed-in', session: await startSession(user) }
     },
 
     /** The user of a live session, without extending it. */

@@ -29,6 +29,15 @@ export function createSessionRepo(db: Queryable) {
       return rows[0]
     },
 
+    /** Stores `fresh` only while the stored hash is still `current` (a password changed meanwhile wins). */
+    async replacePasswordHash(userId: string, current: string, fresh: string): Promise<void> {
+      await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+        userId,
+        current,
+        fresh,
+      ])
+    },
+
     async insertSession(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
       await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
         tokenHash,
