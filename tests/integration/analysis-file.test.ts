@@ -14,6 +14,7 @@ import {
   type AnalysisTestApp,
   createAnalysisTestApp,
   upload,
+  visitorOf,
   waitForTask,
 } from '#tests/integration/helpers/analysis-app.ts'
 import { corpusFile, expectClose } from '#tests/integration/helpers/model-files.ts'
@@ -26,6 +27,8 @@ import { corpusFile, expectClose } from '#tests/integration/helpers/model-files.
 let t: AnalysisTestApp
 let demo: AnalysisFile
 let printModeId: string
+/** The visitor who created the demo object: its owner, the only one who may change it. */
+let owner: { cookie: string }
 
 async function getFile(id: string): Promise<AnalysisFile> {
   const response = await t.app.inject({ method: 'GET', url: `/api/analytx/file/${id}` })
@@ -45,6 +48,7 @@ beforeAll(async () => {
   t = await createAnalysisTestApp()
   const response = await t.app.inject({ method: 'POST', url: '/api/analytx/demo' })
   expect(response.statusCode).toBe(201)
+  owner = visitorOf(response)
   const created = AnalysisUploadResponseSchema.parse(response.json())
   expect((await waitForTask(t.app, created.taskId)).state).toBe('completed')
   demo = await getFile(created.createdObject._id)
@@ -108,6 +112,7 @@ describe('pictures and downloads', () => {
     await t.app.inject({
       method: 'PATCH',
       url: `/api/analytx/file/${demo.id}`,
+      headers: owner,
       payload: { givenUnitOfLength: 'cm' },
     })
     const inCm = await t.app.inject({ method: 'GET', url: `/api/analytx${demo.files['3mf']}` })
@@ -122,6 +127,7 @@ describe('pictures and downloads', () => {
     await t.app.inject({
       method: 'PATCH',
       url: `/api/analytx/file/${demo.id}`,
+      headers: owner,
       payload: { givenUnitOfLength: 'mm' },
     })
     // Nothing was repaired: there is no repaired download.
@@ -135,6 +141,7 @@ describe('PATCH /api/analytx/file/{id}', () => {
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/analytx/file/${demo.id}`,
+      headers: owner,
       payload: { name: '   Vase für Oma  ', givenUnitOfLength: 'inch' },
     })
     expect(response.statusCode).toBe(200)
@@ -146,6 +153,7 @@ describe('PATCH /api/analytx/file/{id}', () => {
     await t.app.inject({
       method: 'PATCH',
       url: `/api/analytx/file/${demo.id}`,
+      headers: owner,
       payload: { givenUnitOfLength: 'mm' },
     })
   })
@@ -157,7 +165,12 @@ describe('PATCH /api/analytx/file/{id}', () => {
       { name: 'x'.repeat(201) },
       { scale: 2 },
     ]) {
-      const response = await t.app.inject({ method: 'PATCH', url: `/api/analytx/file/${demo.id}`, payload })
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/analytx/file/${demo.id}`,
+        headers: owner,
+        payload,
+      })
       expect(response.statusCode, JSON.stringify(payload)).toBe(400)
       expect(ErrorBodySchema.parse(response.json()).error.code).toBe('validation_failed')
     }
@@ -165,12 +178,13 @@ describe('PATCH /api/analytx/file/{id}', () => {
 
   it('keeps a 3MF in the millimetres its file declares', async () => {
     const created = AnalysisUploadResponseSchema.parse(
-      (await upload(t.app, 'box.3mf', corpusFile('3mf/3mfc__box.3mf'))).json(),
+      (await upload(t.app, 'box.3mf', corpusFile('3mf/3mfc__box.3mf'), { headers: owner })).json(),
     )
     await waitForTask(t.app, created.taskId)
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/analytx/file/${created.createdObject._id}`,
+      headers: owner,
       payload: { givenUnitOfLength: 'inch' },
     })
     expect(response.statusCode).toBe(400)
@@ -181,6 +195,7 @@ describe('PATCH /api/analytx/file/{id}', () => {
     const renamed = await t.app.inject({
       method: 'PATCH',
       url: `/api/analytx/file/${created.createdObject._id}`,
+      headers: owner,
       payload: { name: 'Box', givenUnitOfLength: 'mm' },
     })
     expect(renamed.statusCode).toBe(200)

@@ -28,6 +28,8 @@ export const errorTexts = {
   unsupported_file_type: msg`Dieses Dateiformat wird nicht unterstützt. Erlaubt sind: ${extensions}.`,
   analysis_failed: msg`Das 3D-Modell konnte nicht analysiert werden.`,
   analysis_timeout: msg`Die Analyse des 3D-Modells hat zu lange gedauert. Bitte versuchen Sie es erneut.`,
+  upload_quota_exceeded: msg`Sie haben heute schon sehr viele Dateien hochgeladen. Bitte versuchen Sie es morgen erneut.`,
+  insufficient_storage: msg`Der Speicherplatz für Uploads ist gerade knapp. Bitte versuchen Sie es in einigen Stunden erneut.`,
   pricing_failed: msg`Der Preis konnte nicht berechnet werden.`,
   sheet_invalid: msg`Die Preistabelle ist ungültig.`,
   sign_in_throttled: msg`Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.`,

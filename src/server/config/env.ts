@@ -96,6 +96,17 @@ const EnvSchema = z
     ANALYSIS_MAX_ATTEMPTS: positiveInt.max(20, 'must be at most 20').default(3),
     ANALYSIS_POLL_MS: positiveInt.min(10, 'must be at least 10').default(1_000),
     ANALYSIS_MAX_POLLS: positiveInt.max(86_400, 'must be at most 86400').default(TASK_POLL_MAX_TRIES),
+    // Retention, upload quota and the disk-space floor (docs/decisions/0077-retention-quota-disk-floor.md).
+    UPLOAD_RETENTION_DAYS: positiveInt.max(3650, 'must be at most 3650').default(30),
+    CART_RETENTION_DAYS: positiveInt.max(3650, 'must be at most 3650').default(90),
+    UPLOAD_QUOTA_FILES_PER_DAY: positiveInt.max(1_000_000, 'must be at most 1000000').default(200),
+    UPLOAD_QUOTA_MB_PER_DAY: positiveInt.max(100_000_000, 'must be at most 100000000').default(2048),
+    MIN_FREE_DISK_MB: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .max(1_000_000_000, 'must be at most 1000000000')
+      .default(1024),
   })
   .superRefine((env, ctx) => {
     if ((env.PAYPAL_CLIENT_ID === undefined) !== (env.PAYPAL_CLIENT_SECRET === undefined)) {
@@ -163,6 +174,20 @@ export interface Config {
   /** Colour swatches and other images served under /api/thumbnails/. */
   thumbnailsDir: string
   analysis: AnalysisConfig
+  storage: StorageConfig
+}
+
+/** What the shop keeps and for how long, and what it takes per day (decision 0077). */
+export interface StorageConfig {
+  /** Uploads no cart (or order) holds are removed this many days after the upload. */
+  uploadRetentionDays: number
+  /** Carts unchanged for this many days are abandoned: removed with their items and files. */
+  cartRetentionDays: number
+  /** Uploads (files, bytes) one visitor, and one address, may make in 24 hours. */
+  quotaFilesPerDay: number
+  quotaBytesPerDay: number
+  /** Uploads are refused (507) while the uploads folder's file system has less free space than this. */
+  minFreeDiskBytes: number
 }
 
 /** Uploads and the analysis task queue (docs/analysis/README.md, docs/decisions/0040-0041). */
@@ -246,6 +271,13 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
       maxAttempts: env.ANALYSIS_MAX_ATTEMPTS,
       pollMs: env.ANALYSIS_POLL_MS,
       maxPolls: env.ANALYSIS_MAX_POLLS,
+    },
+    storage: {
+      uploadRetentionDays: env.UPLOAD_RETENTION_DAYS,
+      cartRetentionDays: env.CART_RETENTION_DAYS,
+      quotaFilesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY,
+      quotaBytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1_048_576,
+      minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1_048_576,
     },
   }
 }

@@ -19,6 +19,7 @@ import { createRequestContextResolver } from '#server/http/request-context.ts'
 import { registerSecurityHeaders } from '#server/http/security-headers.ts'
 import { createAnalysisRepo } from '#server/modules/analysis/analysis.repo.ts'
 import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
+import { createUploaderIdentity } from '#server/modules/analysis/uploader-identity.ts'
 import { createAuthModule } from '#server/modules/auth/auth.module.ts'
 import { registerSameOriginGuard } from '#server/modules/auth/request-guards.ts'
 import { createCartModelLookup } from '#server/modules/cart/cart-models.ts'
@@ -33,6 +34,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts'
 import { createShippingRepo } from '#server/modules/shipping/shipping.repo.ts'
 import { createShippingRoutes } from '#server/modules/shipping/shipping.routes.ts'
 import { createShippingService } from '#server/modules/shipping/shipping.service.ts'
+import { createUploadAdmission } from '#server/modules/retention/upload-admission.ts'
 import type { AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
 import { createCataloguePricing } from '#server/modules/pricing/pricing.module.ts'
 
@@ -162,6 +164,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       settings: config.analysis,
       ...(deps.analysisRunner === undefined ? {} : { runner: deps.analysisRunner }),
+      identity: createUploaderIdentity({
+        secret: config.sessionSecret,
+        secureCookie: config.publicUrl.startsWith('https://'),
+      }),
+      admission: createUploadAdmission({
+        db,
+        limits: config.storage,
+        uploadsDir: config.analysis.uploadsDir,
+      }),
     }),
   )
   // The cart prices through the pricing endpoint's own service (one compiled-sheet cache, one analysed-object

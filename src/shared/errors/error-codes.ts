@@ -24,6 +24,9 @@ export const ErrorCode = {
   UnsupportedFileType: 'unsupported_file_type',
   AnalysisFailed: 'analysis_failed',
   AnalysisTimeout: 'analysis_timeout',
+  // upload limits (decision 0077): the daily quota of a visitor or address, the disk-space floor
+  UploadQuotaExceeded: 'upload_quota_exceeded',
+  InsufficientStorage: 'insufficient_storage',
   // pricing / catalogue
   PricingFailed: 'pricing_failed',
   SheetInvalid: 'sheet_invalid',
@@ -53,6 +56,8 @@ export const errorStatus = {
   unsupported_file_type: 415,
   analysis_failed: 422,
   analysis_timeout: 422,
+  upload_quota_exceeded: 429,
+  insufficient_storage: 507,
   unsupported_media_type: 415,
   request_timeout: 408,
   pricing_failed: 422,

@@ -114,10 +114,29 @@ export async function upload(
   app: FastifyInstance,
   fileName: string,
   content: Uint8Array,
-  options: { fields?: Record<string, string> } = {},
+  options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
 ) {
   const body = multipartBody(fileName, content, options)
-  return app.inject({ method: 'POST', url: '/api/analytx/file/', ...body })
+  return app.inject({
+    method: 'POST',
+    url: '/api/analytx/file/',
+    payload: body.payload,
+    headers: { ...options.headers, ...body.headers },
+  })
+}
+
+/**
+ * The `cookie` header that makes later requests come from the visitor an upload answer set the visitor cookie for
+ * (decision 0076: only that visitor may change the file).
+ */
+export function visitorOf(response: { headers: Record<string, unknown> }): { cookie: string } {
+  const setCookie = response.headers['set-cookie']
+  const cookies = Array.isArray(setCookie) ? setCookie : [setCookie]
+  const visitor = cookies.find(
+    (value): value is string => typeof value === 'string' && value.includes('-visitor='),
+  )
+  if (visitor === undefined) throw new Error('the answer set no visitor cookie')
+  return { cookie: visitor.split(';', 1)[0]! }
 }
 
 /** Polls the task like the upload machine does (but faster) until it ends; fails the test after `timeoutMs`. */

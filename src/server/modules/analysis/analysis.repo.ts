@@ -23,6 +23,10 @@ export interface NewModelFile {
   sha256: string
   givenUnit: UnitOfLength
   isDemo: boolean
+  /** The uploading visitor (uploader-identity.ts): the only one who may change the file. */
+  ownerVisitor: string
+  /** The keyed hash of the uploading address, for the daily quota. */
+  uploaderAddress: string
 }
 
 export interface TaskRow {
@@ -49,10 +53,12 @@ export interface ModelFileRow {
   thickness_histogram: StoredThicknessHistogram | null
   triangles: number | null
   result_dir: string | null
+  /** Null for files uploaded before owners were recorded (migration 007): nobody may change those. */
+  owner_visitor: string | null
 }
 
 const MODEL_FILE_COLUMNS = `id, name, original_file_name, format, given_unit_of_length, state, analysed_properties,
-  repair_info, files, front_pictures, printable, thickness_histogram, triangles, result_dir`
+  repair_info, files, front_pictures, printable, thickness_histogram, triangles, result_dir, owner_visitor`
 
 export function createAnalysisRepo(db: Db) {
   return {
@@ -61,8 +67,8 @@ export function createAnalysisRepo(db: Db) {
       await db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO model_files (id, name, original_file_name, format, size_bytes, sha256, given_unit_of_length,
-                                    is_demo)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+                                    is_demo, owner_visitor, uploader_address)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
           [
             file.id,
             file.name,
@@ -72,6 +78,8 @@ export function createAnalysisRepo(db: Db) {
             file.sha256,
             file.givenUnit,
             file.isDemo,
+            file.ownerVisitor,
+            file.uploaderAddress,
           ],
         )
         await tx.query('INSERT INTO analysis_tasks (id, model_file_id) VALUES ($1, $2)', [
@@ -97,18 +105,19 @@ export function createAnalysisRepo(db: Db) {
       return rows[0]
     },
 
-    /** Renames and/or re-units an analysed file; undefined when there is no such analysed file. */
+    /** Renames and/or re-units an analysed file of `ownerVisitor`; undefined when that visitor has no such file. */
     async updateModelFile(
       id: string,
+      ownerVisitor: string,
       patch: { name?: string | undefined; givenUnitOfLength?: UnitOfLength | undefined },
     ): Promise<ModelFileRow | undefined> {
       const { rows } = await db.query<ModelFileRow>(
         `UPDATE model_files
             SET name = COALESCE($2, name), given_unit_of_length = COALESCE($3, given_unit_of_length),
                 updated_at = now()
-          WHERE id = $1 AND state = 'analysed'
+          WHERE id = $1 AND state = 'analysed' AND owner_visitor = $4
         RETURNING ${MODEL_FILE_COLUMNS}`,
-        [id, patch.name ?? null, patch.givenUnitOfLength ?? null],
+        [id, patch.name ?? null, patch.givenUnitOfLength ?? null, ownerVisitor],
       )
       return rows[0]
     },

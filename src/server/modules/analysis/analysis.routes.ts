@@ -26,11 +26,14 @@ import {
   type RenderPool,
   type ServedFile,
 } from '#server/modules/analysis/analysis.service.ts'
+import type { Uploader, UploaderIdentity } from '#server/modules/analysis/uploader-identity.ts'
+import type { UploadAdmission } from '#server/modules/retention/upload-admission.ts'
 
 /**
  * The analysis service under /api/analytx (spec part 1 §7): upload, demo object, task polling, the 3D file
  * (GET/PATCH), its 3MF downloads, pictures and the wall-thickness picture. Ids in paths that are malformed get the
- * same 404 as unknown ones.
+ * same 404 as unknown ones. An object id is a capability for reading (the cart and shared links need it); only the
+ * visitor who uploaded the file may change it (decision 0076).
  */
 
 export const ANALYTX_PREFIX = '/api/analytx'
@@ -47,6 +50,10 @@ export interface AnalysisRoutesDeps {
    * lease owner (AnalysisRunner.owner) names this process's temporary upload files.
    */
   runner?: { wake(): void; readonly owner: string }
+  /** Who uploads (visitor cookie, address key) and who may change a file. */
+  identity: UploaderIdentity
+  /** The daily quota and the disk-space floor (decision 0077); absent: every upload is taken. */
+  admission?: UploadAdmission
 }
 
 function idOrNotFound(parse: () => { success: boolean }): void {
@@ -94,11 +101,25 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
         : { onTaskQueued: () => deps.runner?.wake(), incomingOwner: deps.runner.owner }),
     })
 
+    const { admission } = deps
+    /** The uploader of a request, refused before its body is read when the disk or its quota is full. */
+    const admitted = async (request: FastifyRequest, reply: FastifyReply): Promise<Uploader> => {
+      const uploader = deps.identity.uploaderOf(request, reply)
+      try {
+        await admission?.admit(uploader)
+      } catch (error) {
+        if (!request.raw.complete) reply.header('connection', 'close')
+        throw error
+      }
+      return uploader
+    }
+
     const uploadRoute = { config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: 60_000 } } }
     const upload = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.isMultipart()) {
         throw new AppError(ErrorCode.ValidationFailed, 'Expected multipart/form-data with a field "file"')
       }
+      const uploader = await admitted(request, reply)
       const part = await request.file({ throwFileSizeLimit: false })
       if (part === undefined || part.fieldname !== 'file') {
         throw new AppError(ErrorCode.ValidationFailed, 'Expected multipart/form-data with a field "file"')
@@ -116,6 +137,10 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
           onLimit: (listener) => part.file.once('limit', listener),
           truncated: () => part.file.truncated,
           givenUnit,
+          uploader,
+          ...(admission === undefined
+            ? {}
+            : { beforeStore: (size: number) => admission.admitSize(uploader, size) }),
         })
         return reply.code(201).send(parseResponse(AnalysisUploadResponseSchema, created))
       } catch (error) {
@@ -128,9 +153,10 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
     app.post(`${ANALYTX_PREFIX}/file/`, uploadRoute, upload)
     app.post(`${ANALYTX_PREFIX}/file`, uploadRoute, upload)
 
-    app.post(`${ANALYTX_PREFIX}/demo`, uploadRoute, async (_request, reply) =>
-      reply.code(201).send(parseResponse(AnalysisUploadResponseSchema, await service.createDemo())),
-    )
+    app.post(`${ANALYTX_PREFIX}/demo`, uploadRoute, async (request, reply) => {
+      const created = await service.createDemo(await admitted(request, reply))
+      return reply.code(201).send(parseResponse(AnalysisUploadResponseSchema, created))
+    })
 
     // Polled every second by every uploading browser: not counted against the address's rate limit.
     app.get<{ Params: { taskId: string } }>(
@@ -150,7 +176,8 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
     app.patch<{ Params: { id: string } }>(`${ANALYTX_PREFIX}/file/:id`, async (request) => {
       idOrNotFound(() => AnalysisFileParamsSchema.safeParse(request.params))
       const patch = AnalysisFilePatchSchema.parse(request.body ?? {})
-      return parseResponse(AnalysisFileSchema, await service.patchFile(request.params.id, patch))
+      const visitorId = deps.identity.visitorOf(request)
+      return parseResponse(AnalysisFileSchema, await service.patchFile(request.params.id, visitorId, patch))
     })
 
     for (const kind of ['model', 'repaired'] as const) {

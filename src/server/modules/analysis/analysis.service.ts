@@ -41,6 +41,7 @@ import {
 } from '#server/modules/analysis/analysis-storage.ts'
 import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 import { contentMatchesFormat } from '#server/modules/analysis/content-sniff.ts'
+import type { Uploader } from '#server/modules/analysis/uploader-identity.ts'
 import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
 
 /**
@@ -80,6 +81,9 @@ export interface IncomingUpload {
   /** The parser cut the file at the size limit. */
   truncated: () => boolean
   givenUnit: UnitOfLength | undefined
+  uploader: Uploader
+  /** Checks the received file's size before it is stored (the daily quota); throwing refuses and removes it. */
+  beforeStore?: (sizeBytes: number) => Promise<void>
 }
 
 export interface ServedFile {
@@ -142,6 +146,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     sha256: string
     givenUnit: UnitOfLength
     isDemo: boolean
+    uploader: Uploader
   }): Promise<AnalysisUploadResponse> {
     const id = newId()
     const taskId = newId()
@@ -158,6 +163,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         sha256: input.sha256,
         givenUnit: FORMATS_WITH_UNIT.has(input.format) ? 'mm' : input.givenUnit,
         isDemo: input.isDemo,
+        ownerVisitor: input.uploader.visitorId,
+        uploaderAddress: input.uploader.addressKey,
       })
     } catch (error) {
       await rm(objectDir(settings.uploadsDir, id), { recursive: true, force: true })
@@ -254,6 +261,12 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         await rm(received.tempPath, { force: true })
         throw unsupportedFileType()
       }
+      try {
+        await incoming.beforeStore?.(received.size)
+      } catch (error) {
+        await rm(received.tempPath, { force: true })
+        throw error
+      }
       return createObject({
         tempPath: received.tempPath,
         format,
@@ -262,11 +275,12 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         sha256: received.sha256,
         givenUnit: incoming.givenUnit ?? 'mm',
         isDemo: false,
+        uploader: incoming.uploader,
       })
     },
 
     /** The demo object (spec part 1 §4): the built-in vase, analysed like any upload. */
-    async createDemo(): Promise<AnalysisUploadResponse> {
+    async createDemo(uploader: Uploader): Promise<AnalysisUploadResponse> {
       await mkdir(join(settings.uploadsDir, INCOMING_DIR), { recursive: true })
       const tempPath = newIncomingPath(settings.uploadsDir, deps.incomingOwner, 'part')
       // 400 KB, part of the code: read whole, hashed, written like an upload.
@@ -280,6 +294,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         sha256: createHash('sha256').update(bytes).digest('hex'),
         givenUnit: 'mm',
         isDemo: true,
+        uploader,
       })
     },
 
@@ -306,8 +321,17 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       return toAnalysisFile(await analysedRow(id))
     },
 
-    async patchFile(id: string, patch: AnalysisFilePatch): Promise<AnalysisFile> {
+    /**
+     * Renames and/or re-units a file for its owner. Anyone else, and a request without a visitor cookie, gets the
+     * same 404 as an unknown id (decision 0076): the answer does not say that the id exists.
+     */
+    async patchFile(
+      id: string,
+      visitorId: string | undefined,
+      patch: AnalysisFilePatch,
+    ): Promise<AnalysisFile> {
       const current = await analysedRow(id)
+      if (visitorId === undefined || current.owner_visitor !== visitorId) throw notFound()
       // 3MF and STEP say their unit; pricing reads them as millimetres whatever a cart item says (pricing's
       // analysed-object.repo.ts), so another unit here would show one size and price another.
       if (FORMATS_WITH_UNIT.has(current.format) && (patch.givenUnitOfLength ?? 'mm') !== 'mm') {
@@ -317,7 +341,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
           ],
         })
       }
-      const row = await repo.updateModelFile(id, patch)
+      const row = await repo.updateModelFile(id, visitorId, patch)
       if (row === undefined) throw notFound()
       return toAnalysisFile(row)
     },
