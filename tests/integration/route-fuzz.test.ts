@@ -23,7 +23,8 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimitPerMinute: 1_000_000 })
   const fixture = await createFuzzFixture(t.app, t.db)
   reports = await fuzzApp({ app: t.app, send: injectSender(t.app), fixture, size: 'fast' })
-}, 60_000)
+  // About 12 s on a quiet machine; generous for a CI machine busy with the other projects.
+}, 120_000)
 
 afterAll(async () => {
   await t?.close()

@@ -12,7 +12,13 @@ export const REFRESH_PATH = '/api/auth/refresh'
 
 /** Generous bounds: sign-in must not reject an account the registration rules of a later version allow. */
 export const SignInRequestSchema = z.strictObject({
-  username: z.string().trim().min(1).max(200),
+  // PostgreSQL text cannot hold a NUL byte: such a name cannot exist, and looking it up fails in the driver (a 500).
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((name) => !name.includes('\u0000'), 'A username has no NUL byte'),
   password: z.string().min(1).max(200),
 })
 export type SignInRequest = z.infer<typeof SignInRequestSchema>

@@ -246,6 +246,13 @@ describe('legacy ContactForm.php body', () => {
     })
   })
 
+  it('treats non-text JSON values as absent instead of failing (a JSON body reaches the same mapping)', () => {
+    const form = { firstName: 'Ada', lastName: 'Lovelace', mail: 'ada@example.org', message: 'Hallo' }
+    const json = { ...form, confirmation: [1, 2], subject: { a: 1 }, isBugReport: [true] } as unknown
+    const request = legacyContactFormToRequest(json as Parameters<typeof legacyContactFormToRequest>[0])
+    expect(request).toMatchObject({ kind: 'contact', confirmation: false, subject: '', message: 'Hallo' })
+  })
+
   it('reads a legacy contact message, a bug report and an explicit VAT-ID submission', () => {
     const base = { firstName: 'Ada', lastName: 'Lovelace', mail: 'ada@example.org', confirmation: 'true' }
     expect(

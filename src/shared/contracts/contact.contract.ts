@@ -188,17 +188,23 @@ const legacySalutations: Readonly<Record<string, Salutation>> = {
 
 const TRUE_WORDS = new Set(['true', 'on', '1', 'yes', 'ja'])
 
+/**
+ * The route also takes a JSON body, typed as a form but holding any JSON value: only text counts, anything else
+ * (a number, an object, a list of numbers) is treated as absent instead of failing in `.trim()` with a 500.
+ */
 function scalar(form: LegacyContactForm, key: string): string | undefined {
-  const value = form[key] ?? form[`${key}[]`]
-  if (value === undefined) return undefined
-  return typeof value === 'string' ? value : value[0]
+  const value: unknown = form[key] ?? form[`${key}[]`]
+  const first: unknown = Array.isArray(value) ? value[0] : value
+  return typeof first === 'string' ? first : undefined
 }
 
 function list(form: LegacyContactForm, key: string): string[] {
-  const value = form[key] ?? form[`${key}[]`]
-  if (value === undefined) return []
-  const items = typeof value === 'string' ? value.split(',') : [...value]
-  return items.map((item) => item.trim()).filter((item) => item !== '')
+  const value: unknown = form[key] ?? form[`${key}[]`]
+  const items: unknown[] = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []
+  return items
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
 }
 
 const flag = (value: string | undefined): boolean => TRUE_WORDS.has((value ?? '').trim().toLowerCase())

@@ -174,7 +174,8 @@ function contentTypePayloads(seed: FuzzSeed): FuzzPayload[] {
 
 /** Each field of the seed (and of its first list item) with a value of every other JSON type. */
 function wrongTypePayloads(seed: FuzzSeed, size: FuzzSize): FuzzPayload[] {
-  const wrongValues: unknown[] = size === 'full' ? ['text', -1, true, null, {}, [], [1, 2]] : [{}, 'text']
+  const wrongValues: unknown[] =
+    size === 'full' ? ['text', -1, true, null, {}, [], [1, 2]] : [{}, 'text', [1, 2]]
   const payloads: FuzzPayload[] = []
   for (const path of fieldPaths(seed)) {
     for (const value of wrongValues) {
@@ -192,6 +193,22 @@ function wrongTypePayloads(seed: FuzzSeed, size: FuzzSize): FuzzPayload[] {
 }
 
 export function fuzzPayloads(seed: FuzzSeed, size: FuzzSize): FuzzPayload[] {
+  const all = allPayloads(seed, size)
+  return size === 'full' ? all : firstOfEachKind(all)
+}
+
+/** The fast set: one payload of each kind, but every wrong-type one (each field of the seed is its own case). */
+function firstOfEachKind(payloads: readonly FuzzPayload[]): FuzzPayload[] {
+  const seen = new Set<string>()
+  return payloads.filter((payload) => {
+    if (payload.kind === 'wrong-type') return true
+    if (seen.has(payload.kind)) return false
+    seen.add(payload.kind)
+    return true
+  })
+}
+
+function allPayloads(seed: FuzzSeed, size: FuzzSize): FuzzPayload[] {
   return [
     ...shapePayloads(),
     ...malformedPayloads(),
