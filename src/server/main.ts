@@ -14,7 +14,9 @@ import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/http/app.ts'
 import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
 import { deliverInitialStaffPassword } from '#server/modules/auth/initial-staff-password.ts'
+import { cartAttachmentsDir, createCartFileStore } from '#server/modules/cart/cart-files.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { createRetentionJob } from '#server/modules/retention/retention.job.ts'
 
 /**
  * Composition root: environment → data-dir lock → database → migrations → seed → HTTP. A start-up problem the
@@ -81,6 +83,18 @@ async function main(): Promise<void> {
     }
     // Analysis workers run off the event loop; tasks of an earlier life of this server are reclaimed now.
     await analysisRunner.start(app.log)
+    // Old uploads and abandoned carts are removed (decision 0077): first a minute after the start, then hourly.
+    const retention = createRetentionJob({
+      db,
+      storage: config.storage,
+      uploadsDir: config.analysis.uploadsDir,
+      cartFiles: createCartFileStore({
+        thumbnailsDir: config.thumbnailsDir,
+        attachmentsDir: cartAttachmentsDir(config.dataDir),
+      }),
+      log: app.log,
+    })
+    retention.start()
 
     let shuttingDown = false
     const shutdown = (signal: NodeJS.Signals) => {
@@ -102,6 +116,7 @@ async function main(): Promise<void> {
           const cutConnections = setTimeout(() => app.server.closeAllConnections(), HTTP_DRAIN_MS)
           await step('http', () => app.close())
           clearTimeout(cutConnections)
+          await step('retention', () => retention.stop())
           // Running analyses go back to the queue (another server, or the next start, takes them).
           await step('analysis', () => analysisRunner?.stop())
           await step('database', () => db?.close())

@@ -163,6 +163,11 @@ export interface CartFileStore {
   removeFile(path: string): Promise<void>
 }
 
+/** Where attachments live by default: outside every served folder. */
+export function cartAttachmentsDir(dataDir: string): string {
+  return join(dataDir, 'cart-attachments')
+}
+
 /** `thumbnailsDir` is the folder served under THUMBNAILS_PATH; `attachmentsDir` must not be served by anything. */
 export function createCartFileStore(options: {
   thumbnailsDir: string

@@ -1,9 +1,8 @@
-import { join } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
-import { createCartFileStore } from '#server/modules/cart/cart-files.ts'
+import { cartAttachmentsDir, createCartFileStore } from '#server/modules/cart/cart-files.ts'
 import { type CartModelLookup } from '#server/modules/cart/cart-models.ts'
 import { createCartPricing, type CartPricingSources } from '#server/modules/cart/cart-pricing.ts'
 import { createCartRoutes } from '#server/modules/cart/cart.routes.ts'
@@ -25,7 +24,7 @@ export interface CartModuleDeps {
 export function createCartModule(deps: CartModuleDeps): FastifyPluginAsync {
   const files = createCartFileStore({
     thumbnailsDir: deps.config.thumbnailsDir,
-    attachmentsDir: deps.attachmentsDir ?? join(deps.config.dataDir, 'cart-attachments'),
+    attachmentsDir: deps.attachmentsDir ?? cartAttachmentsDir(deps.config.dataDir),
   })
   return async (app) => {
     const cart = createCartService({
