@@ -100,10 +100,12 @@ describe('API basics', () => {
     expect(response.body).not.toContain('secret')
   })
 
-  it('sends the security headers with a CSP that forbids inline scripts, plugins and framing', async () => {
+  it('sends the security headers with a CSP that forbids inline scripts and styles, plugins and framing', async () => {
     const response = await t.app.inject({ method: 'GET', url: HEALTH_PATH })
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
+    expect(csp).toMatch(/(^|;)\s*style-src 'self'\s*(;|$)/)
+    expect(csp).not.toContain('unsafe-inline')
     expect(csp).not.toContain('unsafe-eval')
     expect(csp).toMatch(/img-src 'self' data: blob:/)
     expect(csp).toContain("object-src 'none'")
