@@ -60,11 +60,11 @@ export interface WorkerPoolOptions {
 }
 
 export interface JobOptions<P> {
-  /** Wall time from the moment a ready worker receives the job. */
+  /** Wall time from the moment the worker begins the job (after its warm-up; the start timeout bounds the wait). */
   timeoutMs: number
   signal?: AbortSignal
   onProgress?: (progress: P) => void
-  /** The moment a worker receives the job (it may wait in the pool's queue before). */
+  /** The moment a worker begins the job (it may wait in the pool's queue and for the warm-up before). */
   onStart?: () => void
 }
 
@@ -213,6 +213,15 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
     }
     const job = slot.job
     if (job === undefined || job.id !== message.jobId) return // a job already given up on
+    if (message.type === 'started') {
+      armJobTimer(slot, job, job.options.timeoutMs)
+      try {
+        job.options.onStart?.()
+      } catch (error) {
+        options.onWorkerError?.(error instanceof Error ? error : new Error(String(error)))
+      }
+      return
+    }
     if (message.type === 'progress') {
       try {
         job.options.onProgress?.(message.progress)
@@ -309,6 +318,19 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
     respawnTimer.unref()
   }
 
+  function armJobTimer(slot: Slot<J, R, P>, job: PendingJob<J, R, P>, ms: number): void {
+    clearTimeout(slot.jobTimer)
+    slot.jobTimer = setTimeout(() => {
+      if (slot.job !== job) return
+      settle(job, {
+        ok: false,
+        error: new WorkerJobError('timeout', `${options.name} job exceeded ${job.options.timeoutMs} ms`),
+      })
+      slot.job = undefined
+      stop(slot)
+    }, ms)
+  }
+
   function dispatch(): void {
     while (queue.length > 0) {
       const slot = [...slots].find((candidate) => candidate.state === 'idle')
@@ -319,22 +341,10 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
       slot.state = 'busy'
       slot.job = job
       slot.worker.ref()
-      slot.jobTimer = setTimeout(() => {
-        if (slot.job !== job) return
-        settle(job, {
-          ok: false,
-          error: new WorkerJobError('timeout', `${options.name} job exceeded ${job.options.timeoutMs} ms`),
-        })
-        slot.job = undefined
-        stop(slot)
-      }, job.options.timeoutMs)
+      // Until the worker begins (its warm-up may still run), the start bound applies; then the job's own.
+      armJobTimer(slot, job, job.options.timeoutMs + (options.startTimeoutMs ?? 60_000))
       const message: JobMessage<J> = { jobId: job.id, job: job.job }
       slot.worker.post(message)
-      try {
-        job.options.onStart?.()
-      } catch (error) {
-        options.onWorkerError?.(error instanceof Error ? error : new Error(String(error)))
-      }
     }
     scheduleWorkers()
   }

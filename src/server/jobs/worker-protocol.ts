@@ -18,6 +18,8 @@ export interface JobMessage<J> {
 
 export type WorkerMessage<R, P> =
   | { type: 'ready' }
+  /** The worker begins the job (after its warm-up): the job's timeout runs from here. */
+  | { type: 'started'; jobId: number }
   | { type: 'progress'; jobId: number; progress: P }
   /** `recycle`: the worker holds memory it cannot give back (e.g. the OpenCascade module); replace it. */
   | { type: 'result'; jobId: number; value: R; recycle: boolean }

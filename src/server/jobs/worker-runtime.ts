@@ -77,7 +77,10 @@ export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>, options: ServeJo
     const message = received as JobMessage<J>
     const { jobId } = message
     warmedUp
-      .then(() => handle(message.job, (progress) => post({ type: 'progress', jobId, progress })))
+      .then(() => {
+        post({ type: 'started', jobId })
+        return handle(message.job, (progress) => post({ type: 'progress', jobId, progress }))
+      })
       .then(
         (outcome) => post({ type: 'result', jobId, value: outcome.value, recycle: outcome.recycle === true }),
         (error: unknown) =>

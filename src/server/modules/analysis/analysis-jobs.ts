@@ -9,9 +9,10 @@ import type { AnalysisProgressCode } from '#server/modules/analysis/engine/progr
 import type { ViewDirection, ViewRotation } from '#server/modules/analysis/engine/render/view.ts'
 
 /**
- * What the main thread and the analysis worker threads (analysis.worker.ts) say to each other, and the pure
- * mappings around it: engine progress codes to the contract's task messages, engine and worker failures to API
- * error codes. Plain data only: every value crosses a thread boundary by structured clone.
+ * What the main thread and the analysis workers (analysis.worker.ts: child processes for analyses, a thread for
+ * pictures) say to each other, and the pure mappings around it: engine progress codes to the contract's task
+ * messages, engine and worker failures to API error codes. Plain data only: every value crosses a thread or
+ * process boundary by structured clone.
  */
 
 /** Progress the worker reports: the engine's codes, and the printability check the server adds after them. */
@@ -39,8 +40,13 @@ export const TASK_PROGRESS_FOR: Record<TaskMessageCode, number> = {
   'analysis-completed': 100,
 }
 
-/** Why the server (not the engine) ended an analysis; the API shows it as `details.reason`. */
-export type AnalysisFailureReason = 'timeout' | 'memory_limit' | 'worker_crashed' | 'attempts_exhausted'
+/**
+ * Why the server (not the engine) ended an analysis; the API shows it as `details.reason`. `memory_limit` is also
+ * the answer of the memory estimate that refuses a file before it is read (engine/memory-estimate.ts);
+ * `quarantined` ends a task whose runs were in flight twice when their server process ended (decision 0073).
+ */
+export type AnalysisFailureReason =
+  'timeout' | 'memory_limit' | 'worker_crashed' | 'attempts_exhausted' | 'quarantined'
 
 export interface TaskFailure {
   code: ErrorCode

@@ -17,6 +17,8 @@ export interface ClaimedTask {
   modelFileId: string
   /** This claim's attempt number (1 for the first). */
   attempts: number
+  /** Earlier runs of this task that were in flight when their server process ended (at most one). */
+  interruptedRuns: number
   format: ModelFormat
   givenUnit: UnitOfLength
 }
@@ -25,6 +27,7 @@ interface ClaimedRow {
   id: string
   model_file_id: string
   attempts: number
+  interrupted_runs: number
   format: ModelFormat
   given_unit_of_length: UnitOfLength
 }
@@ -32,30 +35,56 @@ interface ClaimedRow {
 /** `$n` milliseconds as an interval; plain integer parameters keep both engines' parameter typing happy. */
 const ms = (param: string) => `(${param}::integer * interval '1 millisecond')`
 
+/** A running task whose process is presumed dead, and whose analysis had reached a worker (`t`: table alias). */
+const interrupted = (t = '') =>
+  `${t}state = 'running' AND ${t}lease_expires_at < now() AND ${t}run_started_at IS NOT NULL`
+const INTERRUPTED = interrupted()
+
+/** Ends the tasks matching `where` as failed with `reason`, and their model files with them. */
+async function failWhere(db: Db, where: string, reason: string, params: unknown[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH failed AS (
+       UPDATE analysis_tasks
+          SET state = 'failed', error_code = 'analysis_failed', error_details = jsonb_build_object('reason', $1::text),
+              interrupted_runs = interrupted_runs + CASE WHEN ${INTERRUPTED} THEN 1 ELSE 0 END,
+              lease_owner = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
+        WHERE ${where}
+       RETURNING id, model_file_id)
+     UPDATE model_files m SET state = 'failed', updated_at = now()
+       FROM failed WHERE m.id = failed.model_file_id
+     RETURNING failed.id`,
+    [reason, ...params],
+  )
+  return rows.map((row) => row.id)
+}
+
 export function createAnalysisQueueRepo(db: Db) {
   return {
     /**
      * Takes the oldest claimable task: queued, or running with an expired lease (its process died or stalled)
-     * and attempts left. SKIP LOCKED lets several processes claim at once without waiting for or taking each
-     * other's rows; the outer WHERE re-checks the state on the row actually locked.
+     * and attempts left, unless its earlier run was interrupted too (see {@link failQuarantined}). A reclaimed
+     * run that had reached a worker counts as interrupted. SKIP LOCKED lets several processes claim at once
+     * without waiting for or taking each other's rows; the outer WHERE re-checks the state on the row locked.
      */
     async claim(owner: string, leaseMs: number, maxAttempts: number): Promise<ClaimedTask | undefined> {
       const { rows } = await db.query<ClaimedRow>(
         `UPDATE analysis_tasks t
             SET state = 'running', attempts = t.attempts + 1, lease_owner = $1,
                 lease_expires_at = now() + ${ms('$2')}, heartbeat_at = now(), updated_at = now(),
-                progress = 0, messages = '[]'::jsonb
+                progress = 0, messages = '[]'::jsonb, run_started_at = NULL,
+                interrupted_runs = t.interrupted_runs + CASE WHEN ${interrupted('t.')} THEN 1 ELSE 0 END
            FROM model_files f
           WHERE f.id = t.model_file_id
             AND t.id = (
               SELECT id FROM analysis_tasks
                WHERE (state = 'queued' OR (state = 'running' AND lease_expires_at < now()))
                  AND attempts < $3
+                 AND NOT (${INTERRUPTED} AND interrupted_runs >= 1)
                ORDER BY created_at, id
                LIMIT 1
                FOR UPDATE SKIP LOCKED)
             AND (t.state = 'queued' OR (t.state = 'running' AND t.lease_expires_at < now()))
-        RETURNING t.id, t.model_file_id, t.attempts, f.format, f.given_unit_of_length`,
+        RETURNING t.id, t.model_file_id, t.attempts, t.interrupted_runs, f.format, f.given_unit_of_length`,
         [owner, leaseMs, maxAttempts],
       )
       const row = rows[0]
@@ -64,6 +93,7 @@ export function createAnalysisQueueRepo(db: Db) {
         id: row.id,
         modelFileId: row.model_file_id,
         attempts: row.attempts,
+        interruptedRuns: row.interrupted_runs,
         format: row.format,
         givenUnit: row.given_unit_of_length,
       }
@@ -71,20 +101,31 @@ export function createAnalysisQueueRepo(db: Db) {
 
     /** Ends tasks whose lease expired on their last allowed attempt: a file that keeps killing its process. */
     async failExhausted(maxAttempts: number): Promise<string[]> {
-      const { rows } = await db.query<{ id: string }>(
-        `WITH failed AS (
-           UPDATE analysis_tasks
-              SET state = 'failed', error_code = 'analysis_failed',
-                  error_details = '{"reason":"attempts_exhausted"}'::jsonb,
-                  lease_owner = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
-            WHERE state = 'running' AND lease_expires_at < now() AND attempts >= $1
-           RETURNING id, model_file_id)
-         UPDATE model_files m SET state = 'failed', updated_at = now()
-           FROM failed WHERE m.id = failed.model_file_id
-         RETURNING failed.id`,
+      return failWhere(
+        db,
+        `state = 'running' AND lease_expires_at < now() AND attempts >= $2`,
+        'attempts_exhausted',
         [maxAttempts],
       )
-      return rows.map((row) => row.id)
+    },
+
+    /**
+     * Poison-task quarantine: a task whose run was in flight when its process ended, for the second time, is
+     * failed instead of run again. A restart cannot tell a task that ended its process from one killed along with
+     * it (kill -9, power loss), so the first such end earns one retry; the second does not.
+     */
+    async failQuarantined(): Promise<string[]> {
+      return failWhere(db, `${INTERRUPTED} AND interrupted_runs >= 1`, 'quarantined', [])
+    },
+
+    /** The job reached a worker: from now on an end of this process counts against the task. */
+    async markStarted(taskId: string, owner: string): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE analysis_tasks SET run_started_at = now()
+          WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+        [taskId, owner],
+      )
+      return rowCount === 1
     },
 
     /**
@@ -205,7 +246,7 @@ export function createAnalysisQueueRepo(db: Db) {
       const { rowCount } = await db.query(
         `UPDATE analysis_tasks
             SET state = 'queued', attempts = GREATEST(attempts - 1, 0), lease_owner = NULL, lease_expires_at = NULL,
-                heartbeat_at = NULL, progress = 0, messages = '[]'::jsonb, updated_at = now()
+                heartbeat_at = NULL, run_started_at = NULL, progress = 0, messages = '[]'::jsonb, updated_at = now()
           WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
         [taskId, owner],
       )

@@ -23,14 +23,17 @@ import {
   objectDir,
   sourcePath,
 } from '#server/modules/analysis/analysis-storage.ts'
-import type { EngineLimits } from '#server/modules/analysis/engine/engine-limits.ts'
+import { SERVER_ENGINE_LIMITS } from '#server/modules/analysis/engine/engine-limits.ts'
+import { checkAnalysisMemory } from '#server/modules/analysis/engine/memory-estimate.ts'
 
 /**
- * Runs analysis tasks from the analysis_tasks table on a pool of worker threads (docs/decisions/0040, 0041):
+ * Runs analysis tasks from the analysis_tasks table on a pool of child processes (docs/decisions/0040, 0041,
+ * 0073: a child's out-of-memory ends only that analysis, where a thread's can end the whole server):
  * claims a task with a lease whenever a worker is free, renews the lease while the worker runs, records progress
  * messages, and commits the result or the failure only if it still owns the lease. Any number of server processes
  * may run one each against the same PostgreSQL; a task whose process died is claimed again once its lease expires,
- * at most `maxAttempts` times in all.
+ * at most `maxAttempts` times in all, and a task whose run was in flight twice when its process ended is failed
+ * (quarantined) instead of run again.
  */
 
 export interface RunnerLog {
@@ -58,15 +61,8 @@ export interface AnalysisRunnerOptions {
   instanceId?: string
 }
 
-/**
- * Tighter than the engine's defaults: the largest legitimate upload (100 MB binary STL) holds 2 M triangles, and
- * these bound a worker's typed arrays (which `resourceLimits` does not count) to well under 1 GB.
- */
-export const ANALYSIS_ENGINE_LIMITS: Partial<EngineLimits> = {
-  maxTriangles: 4_000_000,
-  maxVertices: 6_000_000,
-  maxInflatedBytes: 1_000_000_000,
-}
+/** The engine limits of an upload's analysis (kept with the memory estimate in engine-limits.ts). */
+export const ANALYSIS_ENGINE_LIMITS = SERVER_ENGINE_LIMITS
 
 /** Partial uploads and folders without a row are removed once they are this old (commerce-reliability check 26). */
 const REAP_AFTER_MS = 15 * 60_000
@@ -107,6 +103,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
       name: 'analysis',
       entry: new URL('./analysis.worker.ts', import.meta.url),
       size: settings.workers,
+      backend: 'process',
       eager: true,
       resourceLimits: { maxOldGenerationSizeMb: settings.workerHeapMb },
       onWorkerError: (error) => log.warn({ err: error }, 'analysis worker died'),
@@ -131,6 +128,9 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     try {
       for (const taskId of await queue.failExhausted(settings.maxAttempts)) {
         log.warn({ taskId }, 'analysis task failed: its process died on every attempt')
+      }
+      for (const taskId of await queue.failQuarantined()) {
+        log.warn({ taskId }, 'analysis task quarantined: its server process ended during two of its runs')
       }
       while (!stopping && active.size < settings.workers) {
         const task = await queue.claim(owner, settings.leaseMs, settings.maxAttempts)
@@ -195,6 +195,11 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
           log.warn({ err: error, taskId: task.id }, 'analysis progress not recorded'),
         )
     }
+    const onStart = (): void => {
+      queue
+        .markStarted(task.id, owner)
+        .catch((error: unknown) => log.warn({ err: error, taskId: task.id }, 'analysis start not recorded'))
+    }
     // The heartbeat runs on the main thread while the worker computes: the event loop is free, so it is on time.
     const heartbeat = setInterval(
       () => {
@@ -208,18 +213,28 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
       Math.max(100, Math.floor(settings.leaseMs / 3)),
     )
     try {
+      const source = sourcePath(settings.uploadsDir, task.modelFileId, task.format)
+      const memory = await checkAnalysisMemory(source, task.format, settings.workerHeapMb)
+      if (!memory.fits) {
+        log.info(
+          { taskId: task.id, ...memory.counts, estimatedMb: memory.estimatedMb },
+          'analysis over budget',
+        )
+        await endAsFailed(task, failureForReason('memory_limit'))
+        return
+      }
       await mkdir(outDir, { recursive: true })
       const result = await getPool().run(
         {
           kind: 'analyze',
-          sourcePath: sourcePath(settings.uploadsDir, task.modelFileId, task.format),
+          sourcePath: source,
           format: task.format,
           givenUnit: task.givenUnit,
           outDir,
           limits: ANALYSIS_ENGINE_LIMITS,
           maxInputBytes: settings.maxUploadBytes,
         },
-        { timeoutMs: settings.timeoutMs, signal: controller.signal, onProgress },
+        { timeoutMs: settings.timeoutMs, signal: controller.signal, onProgress, onStart },
       )
       await queue.countRun(task.id)
       await messages

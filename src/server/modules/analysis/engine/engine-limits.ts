@@ -35,3 +35,20 @@ export const DEFAULT_ENGINE_LIMITS: Readonly<EngineLimits> = Object.freeze({
 export function resolveLimits(partial: Partial<EngineLimits> | undefined): EngineLimits {
   return { ...DEFAULT_ENGINE_LIMITS, ...partial }
 }
+
+/**
+ * The server's bounds for one upload's analysis, tighter than the engine's defaults: the largest legitimate upload
+ * (100 MB binary STL) holds 2 M triangles, and these bound a worker's typed arrays (which the heap limit does not
+ * count) to well under 1 GB. Next to them, the least memory an analysis of n triangles needs (memory-estimate.ts),
+ * measured on closed meshes, the cheapest kind per triangle (decision 0073: a 180 k and a 500 k-triangle sphere
+ * peaked at 22 MB of V8 heap each, and their resident memory grew by about 100 bytes per triangle).
+ */
+export const SERVER_ENGINE_LIMITS: Readonly<Partial<EngineLimits>> = Object.freeze({
+  maxTriangles: 4_000_000,
+  maxVertices: 6_000_000,
+  maxInflatedBytes: 1_000_000_000,
+})
+/** V8 heap of an analysis whatever its size: the engine's modules and their working state. */
+export const ANALYSIS_HEAP_BASE_MB = 20
+/** Typed arrays (positions, indices, per-face values) an analysis holds per triangle, at least. */
+export const ANALYSIS_BYTES_PER_TRIANGLE = 100
