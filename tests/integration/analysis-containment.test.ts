@@ -61,9 +61,9 @@ function generated(write: (path: string) => number): Uint8Array {
 describe('analysis memory containment', () => {
   it('ends an analysis that fills its child process heap with memory_limit while the server answers', async () => {
     const t = await app({ ANALYSIS_WORKER_HEAP_MB: '64', ANALYSIS_TIMEOUT_MS: '120000' })
-    // The probe's shape, smaller: 150,000 separate triangles need about 200 MB of heap (the repair's maps), while
+    // The probe's shape, smaller: 100,000 separate triangles need about 160 MB of heap (the repair's maps), while
     // their header promises a mesh that fits (the estimate lets it through).
-    const grid = generated((path) => writeOpenGridStl(path, 150_000))
+    const grid = generated((path) => writeOpenGridStl(path, 100_000))
     const started = Date.now()
     const created = await uploaded(t, 'grid.stl', grid)
     const task = await waitForTask(t.app, created.taskId, 120_000)
