@@ -195,11 +195,11 @@ export interface AnalysisConfig {
   /** Absolute path: uploads and their analysis results, one folder per model file. */
   uploadsDir: string
   maxUploadBytes: number
-  /** Analysis worker threads of this process (default: the CPU cores, at most 4). */
+  /** Analysis worker processes of this process (default: the CPU cores, at most 4). */
   workers: number
   /** Wall-time bound of one analysis; the worker is terminated when it is exceeded. */
   timeoutMs: number
-  /** JS heap bound of one worker thread (resourceLimits.maxOldGenerationSizeMb). */
+  /** JS heap bound of one analysis child process (--max-old-space-size), and the memory estimate's budget. */
   workerHeapMb: number
   /** A claimed task's lease; renewed every third of it while the analysis runs. */
   leaseMs: number
