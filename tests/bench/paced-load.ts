@@ -23,6 +23,11 @@ export interface PacedLoadOptions {
   durationS: number
   /** An answer later than this after its due time counts as a timeout (default 10 s). */
   timeoutMs?: number
+  /**
+   * The path and extra headers of connection `index` (default: `url`'s path, no extra headers for every
+   * connection): one visitor per connection, with its own address and cookie (the cart-read benchmark).
+   */
+  perConnection?: (index: number) => { path: string; headers: Record<string, string> }
 }
 
 /** What a load run reports, latencies in ms; the pricing benchmark prints these for autocannon's runs too. */
@@ -46,6 +51,8 @@ export interface PacedLoadResult extends LoadFigures {
 
 interface Connection {
   socket: Socket
+  /** The request this connection sends, complete. */
+  request: Buffer
   /** Due times of the requests assigned to this connection and not yet sent. */
   waiting: number[]
   /** Due time of the request in flight, or undefined when idle. */
@@ -84,15 +91,17 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     ...options.headers,
     ...(body === undefined ? {} : { 'content-length': String(body.length) }),
   }
-  const request = Buffer.concat([
-    Buffer.from(
-      `${options.method} ${url.pathname}${url.search} HTTP/1.1\r\n${Object.entries(headers)
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('')}\r\n`,
-      'latin1',
-    ),
-    ...(body === undefined ? [] : [body]),
-  ])
+  const requestOf = (index: number): Buffer => {
+    const own = options.perConnection?.(index)
+    const lines = Object.entries({ ...headers, ...own?.headers })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')
+    const target = own?.path ?? `${url.pathname}${url.search}`
+    return Buffer.concat([
+      Buffer.from(`${options.method} ${target} HTTP/1.1\r\n${lines}\r\n`, 'latin1'),
+      ...(body === undefined ? [] : [body]),
+    ])
+  }
   const total = Math.round(options.rate * options.durationS)
   const interval = 1000 / options.rate
   const timeoutMs = options.timeoutMs ?? 10_000
@@ -107,11 +116,12 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const connections: Connection[] = await Promise.all(
     Array.from(
       { length: options.connections },
-      () =>
+      (_, index) =>
         new Promise<Connection>((resolve, reject) => {
           const socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true })
+          const request = requestOf(index)
           socket.once('connect', () =>
-            resolve({ socket, waiting: [], inFlight: undefined, received: [], receivedBytes: 0 }),
+            resolve({ socket, request, waiting: [], inFlight: undefined, received: [], receivedBytes: 0 }),
           )
           socket.once('error', reject)
         }),
@@ -130,7 +140,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     const due = connection.waiting.shift()
     if (due === undefined) return
     connection.inFlight = due
-    connection.socket.write(request)
+    connection.socket.write(connection.request)
   }
 
   for (const connection of connections) {

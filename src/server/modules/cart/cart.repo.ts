@@ -56,6 +56,18 @@ export interface AttachmentRow {
   kind: AttachmentKind
 }
 
+/**
+ * A cart with everything a read shows, from one statement (one consistent snapshot). `version` is the cart row's
+ * `xmin`: every change of a cart updates its row (`touchCart`, under the cart's lock), so a new version means new
+ * contents, in this process or any other.
+ */
+export interface CartSnapshot {
+  cart: CartRow
+  version: string
+  items: CartItemRow[]
+  attachments: AttachmentRow[]
+}
+
 /** An item's configuration as stored (the model as it was when configured). */
 export interface ItemConfiguration {
   modelFileId: string
@@ -75,6 +87,22 @@ const ITEM_COLUMNS = `id, cart_id, position, model_file_id, model_name, unit_of_
   production_time_days, sheet_version, catalogue_revision, revision`
 
 const json = (value: unknown) => JSON.stringify(value)
+
+/**
+ * The whole cart in one statement: on the embedded database every statement is several round trips into the
+ * engine, so a read of three statements cost three times the one. Items and attachments come back as JSON arrays
+ * (bigint and double columns become JSON numbers, the jsonb columns nested values: the same JavaScript values as
+ * the column-wise queries on both engines).
+ */
+const READ_CART = `SELECT c.id, c.white_label_id, c.xmin::text AS version,
+    COALESCE((SELECT json_agg(i ORDER BY i.position)
+                FROM (SELECT ${ITEM_COLUMNS} FROM cart_items WHERE cart_id = c.id) i), '[]'::json) AS items,
+    COALESCE((SELECT json_agg(json_build_object('id', a.id, 'cart_item_id', a.cart_item_id,
+                                                'file_name', a.file_name, 'kind', a.kind)
+                              ORDER BY a.created_at, a.id)
+                FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id
+               WHERE i.cart_id = c.id), '[]'::json) AS attachments
+  FROM carts c WHERE c.id = $1`
 
 /** The price columns in the order of `priceParams`. */
 const PRICE_ASSIGNMENTS = `surface_finish_id = $3, color_id = $4, unit_net_cents = $5, unit_tax_cents = $6,
@@ -108,6 +136,27 @@ export function createCartRepo(db: Queryable) {
     async findCart(id: string, q: Queryable = db): Promise<CartRow | undefined> {
       const { rows } = await q.query<CartRow>('SELECT id, white_label_id FROM carts WHERE id = $1', [id])
       return rows[0]
+    },
+
+    async readCart(id: string): Promise<CartSnapshot | undefined> {
+      const { rows } = await db.query<CartRow & Omit<CartSnapshot, 'cart'>>(READ_CART, [id])
+      const row = rows[0]
+      if (row === undefined) return undefined
+      return {
+        cart: { id: row.id, white_label_id: row.white_label_id },
+        version: row.version,
+        items: row.items,
+        attachments: row.attachments,
+      }
+    },
+
+    /** The current version of each cart that exists (see {@link CartSnapshot}), for many carts in one statement. */
+    async cartVersions(ids: readonly string[]): Promise<Map<string, string>> {
+      const { rows } = await db.query<{ id: string; version: string }>(
+        'SELECT id, xmin::text AS version FROM carts WHERE id = ANY($1::text[])',
+        [ids],
+      )
+      return new Map(rows.map((row) => [row.id, row.version]))
     },
 
     /** Locks the cart row until the transaction ends: changes of one cart run one after the other. */

@@ -9,7 +9,6 @@ import {
   CartItemParamsSchema,
   CartItemsResponseSchema,
   CartParamsSchema,
-  CartSchema,
   CreateCartResponseSchema,
   PatchCartItemRequestSchema,
 } from '#shared/contracts/cart.contract.ts'
@@ -17,7 +16,7 @@ import { IdSchema } from '#shared/contracts/common.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
-import { parseResponse } from '#server/http/respond.ts'
+import { JSON_CONTENT_TYPE, parseResponse } from '#server/http/respond.ts'
 import {
   attachmentDisposition,
   CART_ATTACHMENT_MAX_BYTES,
@@ -111,10 +110,11 @@ export function createCartRoutes(deps: CartRoutesDeps): FastifyPluginAsync {
         .send(parseResponse(CreateCartResponseSchema, await cart.createCart(whiteLabel.id)))
     })
 
-    app.get(`${CART_PATH}/:cartId`, async (request) => {
+    app.get(`${CART_PATH}/:cartId`, async (request, reply) => {
       const { cartId } = cartParams(request)
       const { locale } = await context(request)
-      return parseResponse(CartSchema, await cart.getCart(cartId, locale))
+      // Already checked against CartSchema and serialised by the service (its read cache holds the text).
+      return reply.type(JSON_CONTENT_TYPE).send(await cart.cartJson(cartId, locale))
     })
 
     app.post(`${CART_PATH}/:cartId/item`, async (request) => {

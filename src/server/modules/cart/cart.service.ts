@@ -1,18 +1,20 @@
 import { DEFAULT_LOCALE, type Locale } from '#shared/domain/limits.ts'
-import type {
-  AddCartItemsResponse,
-  Cart,
-  CartItem,
-  CartItemInput,
-  CartItemPatch,
-  CartItemsResponse,
-  CreateCartResponse,
+import {
+  type AddCartItemsResponse,
+  type Cart,
+  type CartItem,
+  type CartItemInput,
+  type CartItemPatch,
+  type CartItemsResponse,
+  CartSchema,
+  type CreateCartResponse,
 } from '#shared/contracts/cart.contract.ts'
 import type { PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode, type ErrorIssue } from '#shared/errors/error-codes.ts'
 import type { Db, Queryable } from '#server/db/db.ts'
 import { newId } from '#server/db/ids.ts'
+import { parseResponse } from '#server/http/respond.ts'
 import {
   ATTACHMENT_CONTENT_TYPES,
   type AttachmentKind,
@@ -21,6 +23,8 @@ import {
 } from '#server/modules/cart/cart-files.ts'
 import type { CartModelLookup } from '#server/modules/cart/cart-models.ts'
 import type { CartItemPrice, CartPricing } from '#server/modules/cart/cart-pricing.ts'
+import { type CartReadCache, createCartReadCache } from '#server/modules/cart/cart-read-cache.ts'
+import { createCartVersionBatch } from '#server/modules/cart/cart-version-batch.ts'
 import {
   createCartRepo,
   type AttachmentRow,
@@ -55,6 +59,8 @@ export interface CartServiceDeps {
   files: CartFileStore
   /** Where failed clean-ups of files are reported (they never fail a request). */
   onCleanupError?: (error: unknown) => void
+  /** The carts presented last (tests pass their own to look inside); default a bounded one of its own. */
+  readCache?: CartReadCache
 }
 
 export interface ServedAttachment {
@@ -181,6 +187,8 @@ function storedPrice(row: CartItemRow): CartItemPrice {
 export function createCartService(deps: CartServiceDeps) {
   const { db, pricing, models, files } = deps
   const repo = createCartRepo(db)
+  const readCache = deps.readCache ?? createCartReadCache()
+  const versions = createCartVersionBatch((ids) => repo.cartVersions(ids))
   /** Removes files no row names any more; a failure is reported, never answered (the rows are already right). */
   const cleanup = async (work: Promise<unknown>): Promise<void> => {
     await work.catch((error: unknown) => deps.onCleanupError?.(error))
@@ -353,13 +361,14 @@ export function createCartService(deps: CartServiceDeps) {
     return price
   }
 
+  /** The items as the client sees them, priced at catalogue `revision`. */
   async function present(
     cart: CartRow,
     rows: readonly CartItemRow[],
     attachments: readonly AttachmentRow[],
     locale: Locale,
+    revision: number,
   ): Promise<CartItem[]> {
-    const revision = await pricing.revision()
     return Promise.all(
       rows.map(async (row): Promise<CartItem> => {
         const current = await currentPrice(cart, row, revision)
@@ -437,6 +446,31 @@ export function createCartService(deps: CartServiceDeps) {
     )
   }
 
+  /** The items after a change (the catalogue may have moved while it was priced). */
+  async function presentChanged(
+    cart: CartRow,
+    written: { rows: readonly CartItemRow[]; attachments: readonly AttachmentRow[] },
+    locale: Locale,
+  ): Promise<CartItem[]> {
+    readCache.forget(cart.id)
+    return present(cart, written.rows, written.attachments, locale, await pricing.revision())
+  }
+
+  /**
+   * The cart as the last read in this process presented it, if the catalogue and the cart are still as they were
+   * then: one shared version lookup instead of the cart's rows, prices and names.
+   */
+  async function cachedCart(cartId: string, locale: Locale, revision: number): Promise<string | undefined> {
+    const cached = readCache.get(cartId, locale, revision)
+    if (cached === undefined) return undefined
+    const version = await versions.version(cartId)
+    if (version === undefined) {
+      readCache.forget(cartId)
+      throw cartNotFound()
+    }
+    return version === cached.version ? cached.json : undefined
+  }
+
   /** The cart's items and attachments, read in the transaction that changed them. */
   async function readAll(tx: Queryable, cartId: string) {
     return { rows: await repo.listItems(cartId, tx), attachments: await repo.listAttachments(cartId, tx) }
@@ -456,11 +490,24 @@ export function createCartService(deps: CartServiceDeps) {
       return { _id: id }
     },
 
-    async getCart(cartId: string, locale: Locale): Promise<Cart> {
-      const cart = await cartOrNotFound(cartId)
-      const rows = await repo.listItems(cartId)
-      const attachments = rows.length === 0 ? [] : await repo.listAttachments(cartId)
-      return { _id: cart.id, items: await present(cart, rows, attachments, locale) }
+    /**
+     * `GET` of the cart: its JSON text, checked against the contract when it was computed. Answered from the read
+     * cache while the cart and the catalogue are as they were (one shared version lookup), else from one query.
+     */
+    async cartJson(cartId: string, locale: Locale): Promise<string> {
+      const revision = await pricing.revision()
+      const cached = await cachedCart(cartId, locale, revision)
+      if (cached !== undefined) return cached
+      const snapshot = await repo.readCart(cartId)
+      if (snapshot === undefined) {
+        readCache.forget(cartId)
+        throw cartNotFound()
+      }
+      const { cart, version, items, attachments } = snapshot
+      const answer: Cart = { _id: cart.id, items: await present(cart, items, attachments, locale, revision) }
+      const json = JSON.stringify(parseResponse(CartSchema, answer))
+      readCache.put(cartId, locale, { version, catalogueRevision: revision, json })
+      return json
     },
 
     async addItems(
@@ -483,7 +530,7 @@ export function createCartService(deps: CartServiceDeps) {
         )
       }
       const ids = prepared.map(() => newId())
-      const { rows, attachments } = await db.transaction(async (tx) => {
+      const written = await db.transaction(async (tx) => {
         await lockedCart(tx, cartId)
         const { count, nextPosition } = await repo.countItems(tx, cartId)
         if (count + prepared.length > CART_MAX_ITEMS) {
@@ -503,7 +550,7 @@ export function createCartService(deps: CartServiceDeps) {
         return readAll(tx, cartId)
       })
       return {
-        items: await present(cart, rows, attachments, locale),
+        items: await presentChanged(cart, written, locale),
         createdItems: ids.map((id) => ({ _id: id })),
       }
     },
@@ -556,8 +603,7 @@ export function createCartService(deps: CartServiceDeps) {
           await repo.touchCart(tx, cartId)
           return readAll(tx, cartId)
         })
-        if (written !== undefined)
-          return { items: await present(cart, written.rows, written.attachments, locale) }
+        if (written !== undefined) return { items: await presentChanged(cart, written, locale) }
       }
       throw new AppError(ErrorCode.Conflict, 'The item kept changing while it was priced; try again', {
         details: { reason: 'item_changed' },
@@ -565,7 +611,7 @@ export function createCartService(deps: CartServiceDeps) {
     },
 
     async deleteItem(cartId: string, itemId: string, locale: Locale): Promise<CartItemsResponse> {
-      const { cart, removed, rows, attachments } = await db.transaction(async (tx) => {
+      const { cart, removed, ...written } = await db.transaction(async (tx) => {
         const locked = await lockedCart(tx, cartId)
         const deleted = await repo.deleteItem(tx, cartId, itemId)
         if (deleted === undefined) throw itemNotFound()
@@ -575,7 +621,7 @@ export function createCartService(deps: CartServiceDeps) {
       // Files go only once the rows are gone for good.
       if (removed.thumbnailName !== null) await cleanup(files.removeThumbnail(removed.thumbnailName))
       for (const id of removed.attachmentIds) await cleanup(files.removeFile(files.attachmentPath(id)))
-      return { items: await present(cart, rows, attachments, locale) }
+      return { items: await presentChanged(cart, written, locale) }
     },
 
     /** 404 before an upload is read: nobody streams 20 MB into a cart that does not exist. */
@@ -604,7 +650,7 @@ export function createCartService(deps: CartServiceDeps) {
         throw error
       }
       if (result.previous !== null) await cleanup(files.removeThumbnail(result.previous))
-      return { items: await present(result.cart, result.rows, result.attachments, locale) }
+      return { items: await presentChanged(result.cart, result, locale) }
     },
 
     async addAttachment(
@@ -642,7 +688,7 @@ export function createCartService(deps: CartServiceDeps) {
         await cleanup(files.removeFile(files.attachmentPath(id)))
         throw error
       }
-      return { items: await present(result.cart, result.rows, result.attachments, locale) }
+      return { items: await presentChanged(result.cart, result, locale) }
     },
 
     async openAttachment(cartId: string, itemId: string, attachmentId: string): Promise<ServedAttachment> {
