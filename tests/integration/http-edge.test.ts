@@ -148,15 +148,25 @@ describe("Fastify's own errors in the app's error shape", () => {
     expect(ErrorBodySchema.parse(bodyOf(answer)).error.code).toBe('validation_failed')
   })
 
-  it('treats a body the client abandons half way as the client’s end, not a server error', async () => {
-    const raw = await openRaw(port)
-    raw.write(
-      'POST /api/test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
-    )
-    await sleep(100)
-    raw.socket.destroy()
-    await raw.closed
-    await sleep(200)
+  it('treats a body the client abandons half way (JSON or an upload being stored) as the client’s end, not a server error', async () => {
+    const part =
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.stl"\r\n' +
+      'Content-Type: application/octet-stream\r\n\r\nsolid half'
+    const halves = [
+      { url: '/api/test/echo', type: 'application/json', body: '{"a":' },
+      { url: '/api/analytx/file/', type: 'multipart/form-data; boundary=b', body: part },
+    ]
+    for (const { url, type, body } of halves) {
+      const raw = await openRaw(port)
+      raw.write(
+        `POST ${url} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 10000\r\n\r\n${body}`,
+      )
+      await sleep(300)
+      raw.socket.destroy()
+      await raw.closed
+    }
+    await sleep(500)
+    expect(logged().filter((entry) => entry.msg === 'incoming request')).toHaveLength(halves.length)
     expect(errorLogs()).toEqual([])
   })
 })

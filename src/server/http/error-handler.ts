@@ -79,11 +79,28 @@ function fastifyErrorBody(error: FastifyError, status: number): ErrorBody {
   return errorBody(codeForClientStatus(status), error.message)
 }
 
+/** What the handler knows of the request an error belongs to. */
+export interface RequestFacts {
+  contentType?: string | undefined
+  /** False while the request's body has not arrived in full (it may never: the client went away). */
+  bodyComplete?: boolean
+}
+
 /**
- * `contentType` is the request's, when known: a multipart body the parser could not read is the client's mistake
- * (400), never a 500.
+ * The client closed the connection (or the idle timeout did) before its body was complete, and a stream reading that
+ * body (an upload being stored) failed for that: Node's "aborted" or a pipeline's premature close. Nobody is left to
+ * answer and nothing in the server failed.
  */
-export function toErrorBody(error: unknown, contentType?: string): { body: ErrorBody; isBug: boolean } {
+function isClientAbort(error: unknown, request: RequestFacts): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined
+  return request.bodyComplete === false && (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+}
+
+/**
+ * A multipart body the parser could not read, or one the client abandoned half way, is the client's doing (400),
+ * never a 500.
+ */
+export function toErrorBody(error: unknown, request: RequestFacts = {}): { body: ErrorBody; isBug: boolean } {
   if (error instanceof AppError) {
     return {
       body: errorBody(error.code, error.message, { issues: error.issues, details: error.details }),
@@ -104,14 +121,20 @@ export function toErrorBody(error: unknown, contentType?: string): { body: Error
   ) {
     return { body: fastifyErrorBody(error, error.statusCode), isBug: false }
   }
-  if (isMultipartParseError(error, contentType)) {
+  if (isClientAbort(error, request)) {
+    return { body: errorBody('validation_failed', 'The request body ended early'), isBug: false }
+  }
+  if (isMultipartParseError(error, request.contentType)) {
     return { body: errorBody('validation_failed', 'The multipart body is malformed'), isBug: false }
   }
   return { body: errorBody('internal_error', 'Internal server error'), isBug: true }
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { body, isBug } = toErrorBody(error, request.headers['content-type'])
+  const { body, isBug } = toErrorBody(error, {
+    contentType: request.headers['content-type'],
+    bodyComplete: request.raw.complete,
+  })
   if (isBug) request.log.error({ err: error }, 'request failed')
   else if (error instanceof AppError && error.internal !== undefined) {
     // The shopper gets the code; the operator gets the why, under this request's id.
