@@ -61,7 +61,9 @@ function memorySampler(pid: number): { stop: () => { serverMb: number; childMb: 
   const sample = (): void => {
     for (const child of childrenOf(pid)) {
       try {
-        childMb = Math.max(childMb, memoryOf(child).peakMb)
+        // An exiting child has no VmHWM line any more (NaN): its last sample stands.
+        const { peakMb } = memoryOf(child)
+        if (Number.isFinite(peakMb)) childMb = Math.max(childMb, peakMb)
       } catch {
         // the child ended between listing and reading
       }
