@@ -118,6 +118,18 @@ describe('a retention run', () => {
     expect(await retentionJob().runOnce()).toEqual({ carts: 0, uploads: 0, fileErrors: 0 })
   })
 
+  it('keeps an old upload while its analysis is running', async () => {
+    const running = await upload(45)
+    await t.db.query(
+      `INSERT INTO analysis_tasks (id, model_file_id, state, lease_owner, lease_expires_at)
+       VALUES ($1, $2, 'running', 'other-server:boot', now() + interval '30 seconds')`,
+      [newId(), running],
+    )
+    await retentionJob().runOnce()
+    expect(await exists('model_files', running)).toBe(true)
+    expect(existsSync(folderOf(running))).toBe(true)
+  })
+
   it('removes an expired upload’s analysis task with it', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/analytx/demo' })
     const { taskId, createdObject } = created.json() as { taskId: string; createdObject: { _id: string } }

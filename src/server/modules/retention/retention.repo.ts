@@ -8,10 +8,14 @@ import type { Db } from '#server/db/db.ts'
 
 /**
  * What holds a model file: while any of these finds a row, the upload stays whatever its age. Carts are removed
- * only when abandoned, so "in a cart" means "in a cart someone may still come back to". An order table adds its
- * line here (an ordered file is kept with the order).
+ * only when abandoned, so "in a cart" means "in a cart someone may still come back to"; an analysis running now
+ * (a backlog after a long outage) is not pulled from under its worker. An order table adds its line here (an
+ * ordered file is kept with the order).
  */
-const MODEL_FILE_HOLDERS = ['SELECT 1 FROM cart_items ci WHERE ci.model_file_id = mf.id'] as const
+const MODEL_FILE_HOLDERS = [
+  'SELECT 1 FROM cart_items ci WHERE ci.model_file_id = mf.id',
+  "SELECT 1 FROM analysis_tasks t WHERE t.model_file_id = mf.id AND t.state = 'running'",
+] as const
 
 /** What holds a cart beyond its own age: nothing yet; an order table adds its line here. */
 const CART_HOLDERS: readonly string[] = []
