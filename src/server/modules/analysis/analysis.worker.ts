@@ -37,8 +37,9 @@ import {
 import type { ThicknessHistogram } from '#server/modules/analysis/engine/thickness/thickness-histogram.ts'
 
 /**
- * The analysis worker thread (started by worker-pool.ts through worker-bootstrap.mjs): runs the synchronous
- * engine and writes its big results straight to disk, so only a small summary crosses back to the main thread.
+ * The analysis worker (started by worker-pool.ts through worker-bootstrap.mjs: a child process for analyses, a
+ * thread for pictures, decision 0073): runs the synchronous engine and writes its big results straight to disk,
+ * so only a small summary crosses back to the server.
  * Bad inputs come back as results (`engine-error`); anything thrown here is a bug.
  */
 
@@ -157,7 +158,7 @@ async function handle(
 ): Promise<JobOutcome<AnalysisWorkerResult>> {
   switch (job.kind) {
     case 'analyze':
-      // OpenCascade (STEP) stays loaded in a thread for good, about 260 MB: such a worker is replaced afterwards.
+      // OpenCascade (STEP) stays loaded for good, about 260 MB: such a worker is replaced afterwards.
       return { value: await analyze(job, progress), recycle: job.format === 'step' }
     case 'histogram-image': {
       const meshes = await readMeshes(job.resultDir)
