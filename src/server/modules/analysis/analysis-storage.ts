@@ -23,6 +23,8 @@ import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.
  *
  * Every name is built from server-made ids and fixed words, never from a client's file name, so nothing can be
  * written outside the upload folder. Files other threads may read are written to a temporary name and renamed.
+ * An object folder goes with its row: the retention job removes both once no cart holds the upload and it is older
+ * than UPLOAD_RETENTION_DAYS (src/server/modules/retention/, decision 0077).
  */
 
 export const INCOMING_DIR = '.incoming'
