@@ -63,6 +63,11 @@ describe('the daily upload quota', () => {
       code: 'upload_quota_exceeded',
       details: { filesPerDay: 2, bytesPerDay: 1_048_576 },
     })
+    // Try again when the first of today's uploads leaves the 24-hour window.
+    const retryAfter = Number(third.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(23 * 3600)
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600)
+    expect(errorOf(third).details?.['retryAfterSeconds']).toBe(retryAfter)
     // A fresh visitor from the same address, and the same visitor from another address, are both over it.
     expect(errorOf(await uploadFrom(t, '203.0.113.1')).code).toBe('upload_quota_exceeded')
     expect(errorOf(await uploadFrom(t, '198.51.100.7', visitor)).code).toBe('upload_quota_exceeded')
@@ -80,6 +85,7 @@ describe('the daily upload quota', () => {
     const second = await uploadFrom(t, '192.0.2.50', {}, big)
     expect(second.statusCode).toBe(429)
     expect(errorOf(second).code).toBe('upload_quota_exceeded')
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0)
     expect(await modelFileCount(t)).toBe(before)
     expect(readdirSync(join(t.config.analysis.uploadsDir, INCOMING_DIR))).toEqual([])
   })

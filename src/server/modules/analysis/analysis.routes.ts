@@ -27,7 +27,7 @@ import {
   type ServedFile,
 } from '#server/modules/analysis/analysis.service.ts'
 import type { Uploader, UploaderIdentity } from '#server/modules/analysis/uploader-identity.ts'
-import type { UploadAdmission } from '#server/modules/retention/upload-admission.ts'
+import { retryAfterOf, type UploadAdmission } from '#server/modules/retention/upload-admission.ts'
 
 /**
  * The analysis service under /api/analytx (spec part 1 §7): upload, demo object, task polling, the 3D file
@@ -54,6 +54,12 @@ export interface AnalysisRoutesDeps {
   identity: UploaderIdentity
   /** The daily quota and the disk-space floor (decision 0077); absent: every upload is taken. */
   admission?: UploadAdmission
+}
+
+/** A quota refusal says when to try again (Retry-After), as the rate limit's 429 does. */
+function setRetryAfter(reply: FastifyReply, error: unknown): void {
+  const seconds = retryAfterOf(error)
+  if (seconds !== undefined) reply.header('retry-after', String(seconds))
 }
 
 function idOrNotFound(parse: () => { success: boolean }): void {
@@ -108,6 +114,7 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
       try {
         await admission?.admit(uploader)
       } catch (error) {
+        setRetryAfter(reply, error)
         if (!request.raw.complete) reply.header('connection', 'close')
         throw error
       }
@@ -144,6 +151,7 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
         })
         return reply.code(201).send(parseResponse(AnalysisUploadResponseSchema, created))
       } catch (error) {
+        setRetryAfter(reply, error)
         // Refused before the body was read to its end: close the connection rather than read the rest of it.
         if (!part.file.destroyed) part.file.destroy()
         if (!request.raw.complete) reply.header('connection', 'close')

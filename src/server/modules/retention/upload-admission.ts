@@ -25,10 +25,22 @@ export interface UploadAdmissionDeps {
   freeBytes?: (dir: string) => Promise<number>
 }
 
-function quotaExceeded(limits: UploadLimits): AppError {
+/** The earliest moment the quota can change: when the oldest counted upload leaves the window (at least 1 s). */
+function quotaExceeded(limits: UploadLimits, usage: UploadUsage): AppError {
   return new AppError(ErrorCode.UploadQuotaExceeded, 'The daily upload quota is used up', {
-    details: { filesPerDay: limits.quotaFilesPerDay, bytesPerDay: limits.quotaBytesPerDay },
+    details: {
+      filesPerDay: limits.quotaFilesPerDay,
+      bytesPerDay: limits.quotaBytesPerDay,
+      retryAfterSeconds: Math.max(1, usage.retryAfterSeconds ?? 1),
+    },
   })
+}
+
+/** The Retry-After (seconds) a refusal names, for the answer's header. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof AppError) || error.code !== ErrorCode.UploadQuotaExceeded) return undefined
+  const seconds = error.details?.['retryAfterSeconds']
+  return typeof seconds === 'number' ? seconds : undefined
 }
 
 function overQuota(
@@ -53,13 +65,13 @@ export function createUploadAdmission(deps: UploadAdmissionDeps) {
         throw new AppError(ErrorCode.InsufficientStorage, 'Too little free disk space to take uploads now')
       }
       const usage = await repo.usageOfLastDay(uploader.visitorId, uploader.addressKey)
-      if (overQuota(usage, limits, { files: 1, bytes: 0 })) throw quotaExceeded(limits)
+      if (overQuota(usage, limits, { files: 1, bytes: 0 })) throw quotaExceeded(limits, usage)
     },
 
     /** With the received file: its bytes within today's quota. */
     async admitSize(uploader: Uploader, sizeBytes: number): Promise<void> {
       const usage = await repo.usageOfLastDay(uploader.visitorId, uploader.addressKey)
-      if (overQuota(usage, limits, { files: 1, bytes: sizeBytes })) throw quotaExceeded(limits)
+      if (overQuota(usage, limits, { files: 1, bytes: sizeBytes })) throw quotaExceeded(limits, usage)
     },
   }
 }

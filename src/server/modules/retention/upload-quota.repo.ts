@@ -6,6 +6,8 @@ export interface UploadUsage {
   visitorBytes: number
   addressFiles: number
   addressBytes: number
+  /** Seconds until the oldest of these uploads leaves the 24-hour window; null without any. */
+  retryAfterSeconds: number | null
 }
 
 export function createUploadQuotaRepo(db: Db) {
@@ -16,12 +18,21 @@ export function createUploadQuotaRepo(db: Db) {
         `SELECT count(*) FILTER (WHERE owner_visitor = $1)::float8 AS "visitorFiles",
                 coalesce(sum(size_bytes) FILTER (WHERE owner_visitor = $1), 0)::float8 AS "visitorBytes",
                 count(*) FILTER (WHERE uploader_address = $2)::float8 AS "addressFiles",
-                coalesce(sum(size_bytes) FILTER (WHERE uploader_address = $2), 0)::float8 AS "addressBytes"
+                coalesce(sum(size_bytes) FILTER (WHERE uploader_address = $2), 0)::float8 AS "addressBytes",
+                ceil(extract(epoch FROM min(created_at) + interval '1 day' - now()))::float8 AS "retryAfterSeconds"
            FROM model_files
           WHERE (owner_visitor = $1 OR uploader_address = $2) AND created_at > now() - interval '1 day'`,
         [visitorId, addressKey],
       )
-      return rows[0] ?? { visitorFiles: 0, visitorBytes: 0, addressFiles: 0, addressBytes: 0 }
+      return (
+        rows[0] ?? {
+          visitorFiles: 0,
+          visitorBytes: 0,
+          addressFiles: 0,
+          addressBytes: 0,
+          retryAfterSeconds: null,
+        }
+      )
     },
   }
 }
