@@ -106,7 +106,8 @@ function startProcessHost(options: JobHostOptions): JobHost {
   child.on('error', (error) => {
     spawnError = error
   })
-  const handles = (): (Socket | undefined)[] => [(child.stderr as Socket | null) ?? undefined]
+  // The stderr pipe is a socket of its own: an idle child must not keep the server alive through it either.
+  const stderr = child.stderr as Socket | null
   return {
     post: (message) => {
       if (child.connected) child.send(message as object)
@@ -124,12 +125,12 @@ function startProcessHost(options: JobHostOptions): JobHost {
     ref: () => {
       child.ref()
       child.channel?.ref()
-      for (const handle of handles()) handle?.ref()
+      stderr?.ref()
     },
     unref: () => {
       child.unref()
       child.channel?.unref()
-      for (const handle of handles()) handle?.unref()
+      stderr?.unref()
     },
   }
 }
