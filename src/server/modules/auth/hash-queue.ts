@@ -62,7 +62,8 @@ export function createHashQueue(options: HashQueueOptions = DEFAULT_HASH_QUEUE) 
       return new Promise<T>((resolve, reject) => {
         const start = () => {
           running += 1
-          task().then(resolve, reject).finally(next)
+          // Through a promise, so a task that throws before it returns one still frees its slot.
+          Promise.resolve().then(task).then(resolve, reject).finally(next)
         }
         if (running < options.concurrency) return start()
         if (waiting.length >= options.maxWaiting) return reject(new HashQueueBusyError(options.maxWaitMs))
