@@ -8,12 +8,7 @@ import {
   printModeIds,
   uploadAnalysedCube,
 } from '#tests/integration/helpers/live-shop.ts'
-import {
-  disposeServerProcesses,
-  memoryOf,
-  serverDatabase,
-  startServer,
-} from '#tests/integration/helpers/server-process.ts'
+import { disposeServerProcesses, memoryOf, startServer } from '#tests/integration/helpers/server-process.ts'
 import type { HostileCheck, HostileContext, HostileFigure, HostileResult } from '../harness.ts'
 
 /**
@@ -22,6 +17,7 @@ import type { HostileCheck, HostileContext, HostileFigure, HostileResult } from 
  * all at once, each route with its own autocannon run so each has its own latencies. The load comes from many
  * addresses (X-Forwarded-For with TRUST_PROXY, a new address per request) so the per-address limit sees shoppers,
  * not one flooding client. Goal: no 5xx, no crash; figures req/s, p50/p99 per route, errors, peak server RSS.
+ * On the embedded PGlite, the shop's default.
  */
 
 const DURATION_S = 60
@@ -147,8 +143,7 @@ function routeFigures(route: RouteLoad, result: autocannon.Result): HostileFigur
 
 async function run(context: HostileContext): Promise<HostileResult> {
   const dataDir = join(context.workDir, 'data')
-  const database = await serverDatabase(dataDir)
-  const server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: 'true', ...database.env })
+  const server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: 'true' })
   let peakRssMb = 0
   let exited = false
   void server.exited.then(() => (exited = true))
