@@ -26,20 +26,49 @@ describe('cart version batch', () => {
   })
 
   it('never answers a read from a lookup that started before it', async () => {
-    const source = recordingSource({ a: '1' })
-    const batch = createCartVersionBatch(source.load)
+    const lookups: string[][] = []
+    const finish: (() => void)[] = []
+    let version = '1'
+    const batch = createCartVersionBatch((ids) => {
+      lookups.push([...ids])
+      const seen = version
+      return new Promise((resolve) => finish.push(() => resolve(new Map(ids.map((id) => [id, seen])))))
+    })
     const first = batch.version('a')
     await new Promise((resolve) => setImmediate(resolve))
-    // The first lookup is running: a read arriving now waits for a lookup of its own.
+    expect(lookups).toEqual([['a']])
+    // A change commits while the first lookup runs; a read arriving now gets a lookup of its own.
+    version = '2'
     const second = batch.version('a')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(lookups).toEqual([['a'], ['a']])
+    for (const done of finish) done()
     expect(await first).toBe('1')
-    expect(await second).toBe('1')
-    expect(source.lookups).toEqual([['a'], ['a']])
+    expect(await second).toBe('2')
+  })
+
+  it('runs at most maxInFlight lookups at once; the rest wait for one to end', async () => {
+    const finish: (() => void)[] = []
+    const batch = createCartVersionBatch(
+      (ids) => new Promise((resolve) => finish.push(() => resolve(new Map(ids.map((id) => [id, 'v']))))),
+      { maxInFlight: 1 },
+    )
+    const first = batch.version('a')
+    await new Promise((resolve) => setImmediate(resolve))
+    const second = batch.version('b')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(finish).toHaveLength(1)
+    finish[0]!()
+    expect(await first).toBe('v')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(finish).toHaveLength(2)
+    finish[1]!()
+    expect(await second).toBe('v')
   })
 
   it('splits more carts than a statement takes over several lookups', async () => {
     const source = recordingSource({ a: '1', b: '2', c: '3' })
-    const batch = createCartVersionBatch(source.load, 2)
+    const batch = createCartVersionBatch(source.load, { maxBatch: 2 })
     expect(await Promise.all(['a', 'b', 'c'].map((id) => batch.version(id)))).toEqual(['1', '2', '3'])
     expect(source.lookups).toEqual([['a', 'b'], ['c']])
   })
