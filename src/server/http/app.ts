@@ -53,10 +53,10 @@ export interface AppDeps {
   analysedObjects?: AnalysedObjectRepo
   /** The analysis task runner of this process (main.ts), woken after each upload; absent: tasks wait for a poll. */
   analysisRunner?: { wake(): void; readonly owner: string }
-}
-
   /** How long the edge waits for slow clients (edge-timeouts.ts); tests shorten them. */
   timeouts?: EdgeTimeouts
+}
+
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? ''
   return path === '/api' || path.startsWith('/api/')
@@ -95,20 +95,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Uploads have their own multipart limits; JSON bodies stay small.
     bodyLimit: 1_048_576,
     return503OnClosing: true,
-    // A hop count as the function Fastify's types accept: trust that many proxies in front of this server.
-    trustProxy:
     ...edgeTimeoutOptions(deps.timeouts ?? EDGE_TIMEOUTS),
     // Errors before routing (bad URL encoding) and before a request exists (unparsable bytes, timeouts) answer in
     // the same error shape as everything else.
     frameworkErrors: errorHandler,
     clientErrorHandler,
+    // A hop count as the function Fastify's types accept: trust that many proxies in front of this server.
+    trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   })
 
   app.setErrorHandler(errorHandler)
+  if (trustProxy === false) app.addHook('onRequest', createForwardedForWarning(app.log))
   // Before every route: no module can forget it (decision 0076).
   registerSameOriginGuard(app, new URL(config.publicUrl).origin)
-  if (trustProxy === false) app.addHook('onRequest', createForwardedForWarning(app.log))
 
   const external = [...originOf(config.cmsUrl), ...originOf(config.postalLookupUrl)]
   registerSecurityHeaders(app, {
@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     index: false,
     dotfiles: 'deny',
     maxAge: '1d',
+    setHeaders: thumbnailCacheHeaders(config.thumbnailsDir),
   })
 
   const clientDir = resolve(deps.clientDir ?? DEFAULT_CLIENT_DIR)
@@ -229,7 +230,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: 'index.html',
       dotfiles: 'deny',
       setHeaders: (reply, path) => {
-    setHeaders: thumbnailCacheHeaders(config.thumbnailsDir),
         // Vite fingerprints everything under assets/; the rest (index.html, favicon) must be revalidated.
         const fingerprinted = path.startsWith(join(clientDir, 'assets'))
         reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache')
