@@ -61,17 +61,33 @@ function isHostileCheck(value: unknown): value is HostileCheck {
   )
 }
 
-async function discoverChecks(): Promise<HostileCheck[]> {
+/** The check files, by the name they must export (`large-files.check.ts` → `large-files`). */
+function checkFiles(): Map<string, string> {
   const files = readdirSync(checksDir)
     .filter((file) => file.endsWith(CHECK_SUFFIX))
     .sort()
-  const checks: HostileCheck[] = []
-  for (const file of files) {
-    const module = (await import(pathToFileURL(join(checksDir, file)).href)) as { check?: unknown }
-    if (!isHostileCheck(module.check)) throw new Error(`${file} does not export a HostileCheck as \`check\``)
-    checks.push(module.check)
+  return new Map(files.map((file) => [file.slice(0, -CHECK_SUFFIX.length), join(checksDir, file)]))
+}
+
+/**
+ * Loads one check. Only the selected files are imported, so a check another engineer is halfway through writing
+ * cannot stop a run of the others; a file that fails to load, or exports something else, is a failed check.
+ */
+async function loadCheck(name: string, path: string): Promise<HostileCheck> {
+  try {
+    const module = (await import(pathToFileURL(path).href)) as { check?: unknown }
+    if (!isHostileCheck(module.check)) throw new Error('it does not export a HostileCheck as `check`')
+    if (module.check.name !== name) throw new Error(`its check is named ${module.check.name}, not ${name}`)
+    return module.check
+  } catch (error) {
+    const summary = `The check file did not load: ${messageOf(error)}`
+    return {
+      name,
+      title: `(${name}.check.ts did not load)`,
+      budgetMinutes: 1,
+      run: async () => failure(summary),
+    }
   }
-  return checks
 }
 
 function failure(summary: string): HostileResult {
@@ -183,15 +199,15 @@ function tally(outcomes: readonly CheckOutcome[]): { passed: number; failed: num
 async function main(): Promise<number> {
   const args = process.argv.slice(2)
   const only = parseOnly(args)
-  const all = await discoverChecks()
-  const unknown = [...(only ?? [])].filter((name) => !all.some((check) => check.name === name))
+  const files = checkFiles()
+  const unknown = [...(only ?? [])].filter((name) => !files.has(name))
   if (unknown.length > 0) {
-    console.error(
-      `Unknown check(s): ${unknown.join(', ')}. Known: ${all.map((check) => check.name).join(', ')}`,
-    )
+    console.error(`Unknown check(s): ${unknown.join(', ')}. Known: ${[...files.keys()].join(', ')}`)
     return 2
   }
-  const selected = all.filter((check) => only === undefined || only.has(check.name))
+  const selected: HostileCheck[] = []
+  for (const [name, path] of files)
+    if (only === undefined || only.has(name)) selected.push(await loadCheck(name, path))
   const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
   console.info(
     `Hostile suite: ${selected.length} check(s); PostgreSQL: ${databaseUrl === undefined ? 'no' : 'yes'}`,
@@ -204,7 +220,12 @@ async function main(): Promise<number> {
     outcomes.push(outcome)
   }
   printTable(outcomes)
-  const command = ['npm run test:hostile', ...(args.length > 0 ? ['--', ...args] : [])].join(' ')
+  // The database URL holds a password: the report names only that one was set.
+  const command = [
+    ...(databaseUrl === undefined ? [] : ['TEST_DATABASE_URL=…']),
+    'npm run test:hostile',
+    ...(args.length > 0 ? ['--', ...args] : []),
+  ].join(' ')
   writeFileSync(reportPath, renderReport(outcomes, command, new Date()))
   const { passed, failed } = tally(outcomes)
   console.info(`Wrote ${reportPath}`)
