@@ -61,9 +61,10 @@ function generated(write: (path: string) => number): Uint8Array {
 describe('analysis memory containment', () => {
   it('ends an analysis that fills its child process heap with memory_limit while the server answers', async () => {
     const t = await app({ ANALYSIS_WORKER_HEAP_MB: '64', ANALYSIS_TIMEOUT_MS: '120000' })
-    // The probe's shape, smaller: 100,000 separate triangles need about 160 MB of heap (the repair's maps), while
-    // their header promises a mesh that fits (the estimate lets it through).
-    const grid = generated((path) => writeOpenGridStl(path, 100_000))
+    // The probe's shape, smaller: 400,000 separate triangles need a few hundred MB of heap (the repair's maps: about
+    // 0.8 KB a triangle, decision 0073), while their header promises a mesh that fits (the estimate lets it through).
+    // 100,000 was not enough on an idle machine: the collector kept up and the grid was repaired away.
+    const grid = generated((path) => writeOpenGridStl(path, 400_000))
     const started = Date.now()
     const created = await uploaded(t, 'grid.stl', grid)
     const task = await waitForTask(t.app, created.taskId, 120_000)

@@ -30,7 +30,7 @@ export interface SeedResult {
 
 export interface SeedOptions {
   thumbnailsDir: string
-  /** Skip the staff account (its scrypt hash costs ~0.3 s; tests that do not log in leave it out). */
+  /** Skip the staff account (its argon2id hash costs ~0.1 s; tests that do not log in leave it out). */
   withStaff?: boolean
 }
 
@@ -233,7 +233,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     "SELECT EXISTS (SELECT 1 FROM users WHERE role = 'staff') AS present",
   )
   const needsStaff = withStaff && staffRows[0]?.present !== true
-  // Hash before the transaction: on PGlite a transaction blocks every other query, and scrypt takes a while.
+  // Hash before the transaction: on PGlite a transaction blocks every other query, and hashing takes a while.
   const staffPassword = needsStaff ? generatePassword() : undefined
   const staffHash = staffPassword === undefined ? undefined : await hashPassword(staffPassword)
 
