@@ -50,6 +50,15 @@ export const failedTask: AnalysisTask = {
   error: { code: 'unsupported_file_type' },
 }
 
+/** A model that filled its analysis worker's memory (decision 0073): the shopper is told it is too complex. */
+export const tooComplexTask: AnalysisTask = {
+  taskId: 'task-1',
+  state: 'failed',
+  progress: 30,
+  messages: ['starting-analysis'],
+  error: { code: 'analysis_too_complex', details: { reason: 'memory_limit' } },
+}
+
 /** A 40 × 20 × 10 mm bracket, analysed without repairs. */
 export const analysedFile: AnalysisFile = {
   _id: 'object-1',

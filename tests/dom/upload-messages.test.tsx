@@ -72,6 +72,10 @@ describe('upload: failures and progress', () => {
       'failed:analysis_timeout',
       'Die Analyse des 3D-Modells hat zu lange gedauert. Bitte versuchen Sie es erneut.',
     ],
+    [
+      'failed:analysis_too_complex',
+      'Das 3D-Modell ist zu komplex, um es zu analysieren. Bitte vereinfachen Sie es (weniger Dreiecke) oder teilen Sie es in mehrere Dateien auf.',
+    ],
   ] as const)('%s explains the failure', async (state, text) => {
     await hero(state)
     const alert = await screen.findByRole('alert')

@@ -21,7 +21,7 @@ import {
  * Hostile and broken files (commerce-reliability check 40): each one ends with a clear error, either refused at
  * upload (415, it is not what its name says) or as a failed task naming the engine's reason, within a bounded
  * time, while /api/health keeps answering. Then the worker bounds: a file that runs too long or needs too much
- * memory ends its task (analysis_timeout / analysis_failed) and the next file is analysed as usual.
+ * memory ends its task (analysis_timeout / analysis_too_complex) and the next file is analysed as usual.
  */
 
 /** Polls /api/health every 50 ms while `work` runs; returns the slowest answer and whether all were 200. */
@@ -166,7 +166,7 @@ describe('worker bounds', () => {
     }
   })
 
-  it('ends an analysis that outgrows ANALYSIS_WORKER_HEAP_MB with analysis_failed and carries on', async () => {
+  it('ends an analysis that outgrows ANALYSIS_WORKER_HEAP_MB with analysis_too_complex and carries on', async () => {
     const t = await createAnalysisTestApp({
       env: { ANALYSIS_WORKER_HEAP_MB: '32', ANALYSIS_TIMEOUT_MS: '120000' },
     })
@@ -188,7 +188,10 @@ describe('worker bounds', () => {
       lines.push('')
       const outcome = await outcomeOf(t, 'bodies.stl', new TextEncoder().encode(lines.join('\n')))
       if (!('task' in outcome)) throw new Error('refused')
-      expect(outcome.task.error).toEqual({ code: 'analysis_failed', details: { reason: 'memory_limit' } })
+      expect(outcome.task.error).toEqual({
+        code: 'analysis_too_complex',
+        details: { reason: 'memory_limit' },
+      })
       const health = await t.app.inject({ method: 'GET', url: '/api/health' })
       expect(health.statusCode).toBe(200)
       const next = await outcomeOf(t, 'small.stl', corpusFile('stl/trimesh__7_8ths_cube.stl'))

@@ -70,7 +70,7 @@ describe('analysis memory containment', () => {
     const task = await waitForTask(t.app, created.taskId, 120_000)
     expect(task).toMatchObject({
       state: 'failed',
-      error: { code: 'analysis_failed', details: { reason: 'memory_limit' } },
+      error: { code: 'analysis_too_complex', details: { reason: 'memory_limit' } },
     })
     expect(Date.now() - started).toBeLessThan(120_000)
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
@@ -88,7 +88,7 @@ describe('analysis memory containment', () => {
     const task = await waitForTask(t.app, created.taskId, 30_000)
     expect(task).toMatchObject({
       state: 'failed',
-      error: { code: 'analysis_failed', details: { reason: 'memory_limit' } },
+      error: { code: 'analysis_too_complex', details: { reason: 'memory_limit' } },
     })
     expect(task.messages).toEqual([])
     expect(Date.now() - started).toBeLessThan(15_000)
@@ -125,7 +125,7 @@ describe('poison-task quarantine', () => {
     const task = await waitForTask(t.app, created.taskId, 30_000)
     expect(task).toMatchObject({
       state: 'failed',
-      error: { code: 'analysis_failed', details: { reason: 'quarantined' } },
+      error: { code: 'analysis_too_complex', details: { reason: 'quarantined' } },
     })
     expect(await taskRow(t.db, created.taskId)).toMatchObject({
       state: 'failed',

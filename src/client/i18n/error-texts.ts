@@ -27,6 +27,7 @@ export const errorTexts = {
   file_too_large: msg`Die Datei ist größer als ${maxMegabytes} MB.`,
   unsupported_file_type: msg`Dieses Dateiformat wird nicht unterstützt. Erlaubt sind: ${extensions}.`,
   analysis_failed: msg`Das 3D-Modell konnte nicht analysiert werden.`,
+  analysis_too_complex: msg`Das 3D-Modell ist zu komplex, um es zu analysieren. Bitte vereinfachen Sie es (weniger Dreiecke) oder teilen Sie es in mehrere Dateien auf.`,
   analysis_timeout: msg`Die Analyse des 3D-Modells hat zu lange gedauert. Bitte versuchen Sie es erneut.`,
   upload_quota_exceeded: msg`Sie haben heute schon sehr viele Dateien hochgeladen. Bitte versuchen Sie es morgen erneut.`,
   insufficient_storage: msg`Der Speicherplatz für Uploads ist gerade knapp. Bitte versuchen Sie es in einigen Stunden erneut.`,

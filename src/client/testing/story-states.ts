@@ -99,6 +99,7 @@ export const UPLOAD_STORY_STATES = [
   'failed:payload_too_large',
   'failed:unsupported_file_type',
   'failed:analysis_timeout',
+  'failed:analysis_too_complex',
   'failed:internal_error',
   'openingPicker',
   'uploading',

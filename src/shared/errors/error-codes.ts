@@ -24,6 +24,8 @@ export const ErrorCode = {
   UnsupportedFileType: 'unsupported_file_type',
   AnalysisFailed: 'analysis_failed',
   AnalysisTimeout: 'analysis_timeout',
+  /** More than an analysis may hold in memory or the engine's limits allow (decision 0073). */
+  AnalysisTooComplex: 'analysis_too_complex',
   // upload limits (decision 0077): the daily quota of a visitor or address, the disk-space floor
   UploadQuotaExceeded: 'upload_quota_exceeded',
   InsufficientStorage: 'insufficient_storage',
@@ -58,6 +60,7 @@ export const errorStatus = {
   unsupported_file_type: 415,
   analysis_failed: 422,
   analysis_timeout: 422,
+  analysis_too_complex: 422,
   upload_quota_exceeded: 429,
   insufficient_storage: 507,
   pricing_failed: 422,

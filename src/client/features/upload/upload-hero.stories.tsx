@@ -26,6 +26,7 @@ export const RejectedUnsupportedType = inState('rejected:unsupported_file_type',
 export const FailedUploadTooLarge = inState('failed:payload_too_large', 'noOrderOngoing')
 export const FailedAnalysisUnsupported = inState('failed:unsupported_file_type', 'noOrderOngoing')
 export const FailedAnalysisTimeout = inState('failed:analysis_timeout', 'noOrderOngoing')
+export const FailedAnalysisTooComplex = inState('failed:analysis_too_complex', 'noOrderOngoing')
 export const FailedServer = inState('failed:internal_error', 'noOrderOngoing')
 export const OpeningPicker = inState('openingPicker')
 export const UploadingStarted = inState('uploading')

@@ -59,21 +59,31 @@ export interface TaskFailure {
  * including the engine's resource limits, is a file we could not analyse (`analysis_failed`), with the engine's
  * code in the details so support can tell a zip bomb from a truncated STL.
  */
+const ENGINE_ERROR_CODES: Partial<Record<AnalysisErrorCode, ErrorCode>> = {
+  aborted: ErrorCode.AnalysisTimeout,
+  unsupported_format: ErrorCode.UnsupportedFileType,
+  // More triangles, vertices or bodies than the engine takes: the shopper can simplify the model.
+  limit_exceeded: ErrorCode.AnalysisTooComplex,
+}
+
 export function failureForEngineError(engineCode: AnalysisErrorCode): TaskFailure {
-  const code =
-    engineCode === 'aborted'
-      ? ErrorCode.AnalysisTimeout
-      : engineCode === 'unsupported_format'
-        ? ErrorCode.UnsupportedFileType
-        : ErrorCode.AnalysisFailed
-  return { code, details: { engineCode } }
+  return { code: ENGINE_ERROR_CODES[engineCode] ?? ErrorCode.AnalysisFailed, details: { engineCode } }
+}
+
+/**
+ * A file that filled its worker's memory, was refused by the estimate, or ended its server process twice is too
+ * complex for this shop (issue 13): the shopper is told so, in their language, instead of a generic failure.
+ */
+const REASON_CODES: Record<AnalysisFailureReason, ErrorCode> = {
+  timeout: ErrorCode.AnalysisTimeout,
+  memory_limit: ErrorCode.AnalysisTooComplex,
+  quarantined: ErrorCode.AnalysisTooComplex,
+  worker_crashed: ErrorCode.AnalysisFailed,
+  attempts_exhausted: ErrorCode.AnalysisFailed,
 }
 
 export function failureForReason(reason: AnalysisFailureReason): TaskFailure {
-  return {
-    code: reason === 'timeout' ? ErrorCode.AnalysisTimeout : ErrorCode.AnalysisFailed,
-    details: { reason },
-  }
+  return { code: REASON_CODES[reason], details: { reason } }
 }
 
 /**

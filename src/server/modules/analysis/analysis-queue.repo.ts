@@ -1,7 +1,12 @@
 import type { UnitOfLength } from '#shared/domain/limits.ts'
 import type { TaskMessageCode } from '#shared/contracts/analysis.contract.ts'
 import type { Db } from '#server/db/db.ts'
-import type { AnalysisSummary, TaskFailure } from '#server/modules/analysis/analysis-jobs.ts'
+import {
+  type AnalysisFailureReason,
+  type AnalysisSummary,
+  failureForReason,
+  type TaskFailure,
+} from '#server/modules/analysis/analysis-jobs.ts'
 import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
 
 /**
@@ -41,11 +46,18 @@ const interrupted = (t = '') =>
 const INTERRUPTED = interrupted()
 
 /** Ends the tasks matching `where` as failed with `reason`, and their model files with them. */
-async function failWhere(db: Db, where: string, reason: string, params: unknown[]): Promise<string[]> {
+async function failWhere(
+  db: Db,
+  where: string,
+  reason: AnalysisFailureReason,
+  params: unknown[],
+): Promise<string[]> {
+  // The error code comes last: `where` numbers its own parameters from $2.
+  const codeParam = `$${params.length + 2}`
   const { rows } = await db.query<{ id: string }>(
     `WITH failed AS (
        UPDATE analysis_tasks
-          SET state = 'failed', error_code = 'analysis_failed', error_details = jsonb_build_object('reason', $1::text),
+          SET state = 'failed', error_code = ${codeParam}::text, error_details = jsonb_build_object('reason', $1::text),
               interrupted_runs = interrupted_runs + CASE WHEN ${INTERRUPTED} THEN 1 ELSE 0 END,
               lease_owner = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
         WHERE ${where}
@@ -53,7 +65,7 @@ async function failWhere(db: Db, where: string, reason: string, params: unknown[
      UPDATE model_files m SET state = 'failed', updated_at = now()
        FROM failed WHERE m.id = failed.model_file_id
      RETURNING failed.id`,
-    [reason, ...params],
+    [reason, ...params, failureForReason(reason).code],
   )
   return rows.map((row) => row.id)
 }
