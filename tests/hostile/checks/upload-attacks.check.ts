@@ -29,7 +29,8 @@ import type { HostileCheck, HostileContext, HostileResult } from '../harness.ts'
  * plays no part in what is attacked here.
  */
 
-type Expectation = 'refused-or-failed' | 'any-clean' | 'too-large'
+/** `analysed`: a valid cube under a hostile but usable name must be accepted and analysed. */
+type Expectation = 'refused-or-failed' | 'any-clean' | 'too-large' | 'analysed'
 
 interface Attack {
   label: string
@@ -117,7 +118,7 @@ const ATTACKS: Attack[] = [
   {
     label: 'name of 1,000 characters',
     fileName: `${'n'.repeat(996)}.stl`,
-    expect: 'any-clean',
+    expect: 'analysed',
     bytes: validCube,
   },
   {
@@ -147,13 +148,17 @@ async function judgeUpload(
   if (attack.expect === 'too-large')
     return { result: `${answer.status}`, clean: answer.status === 413 && isErrorShape(answer.body) }
   if (answer.status >= 400 && answer.status < 500)
-    return { result: `refused ${answer.status}`, clean: isErrorShape(answer.body) }
+    return {
+      result: `refused ${answer.status}`,
+      clean: attack.expect !== 'analysed' && isErrorShape(answer.body),
+    }
   if (answer.status !== 201) return { result: `answered ${answer.status}`, clean: false }
   const { taskId } = AnalysisUploadResponseSchema.parse(answer.body)
   const task = await waitForTaskOver(base, taskId, TASK_BOUND_MS)
   const reason = task.error?.code ?? ''
   const result = `task ${task.state}${reason === '' ? '' : ` (${reason})`}`
   // A hostile file must not be analysed as if it were fine; a valid cube under a hostile name may be.
+  if (attack.expect === 'analysed') return { result, clean: task.state === 'completed' }
   return { result, clean: task.state === 'failed' ? reason !== '' : attack.expect === 'any-clean' }
 }
 
