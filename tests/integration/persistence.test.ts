@@ -70,7 +70,9 @@ describe('file-based PGlite', () => {
       "SELECT password_hash FROM users WHERE role = 'staff'",
     )
     expect(staff).toHaveLength(1)
-    expect(staff[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/)
+    expect(staff[0]?.password_hash).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    )
     expect(staff[0]?.password_hash).not.toContain(seeded.staffAccount!.password)
     await first.query("UPDATE vouchers SET used_count = 1 WHERE code = 'ONCE'")
     const before = await counts(first)
