@@ -1,39 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createWorkerPool, type WorkerJobError, type WorkerPool } from '#server/jobs/worker-pool.ts'
-import type { PoolTestJob, PoolTestResult } from '#tests/integration/fixtures/pool-test.worker.ts'
+import { describe, expect, it } from 'vitest'
+import { failureOf, testPools } from '#tests/integration/helpers/test-pools.ts'
 
 /**
  * The worker pool on child processes (docs/decisions/0073): the same bounds as on threads, and an out-of-memory
  * that V8 treats as fatal for the whole process (a Map growing past the heap) ends only the child.
  */
 
-const entry = new URL('./fixtures/pool-test.worker.ts', import.meta.url)
-const pools: WorkerPool<PoolTestJob, PoolTestResult, number>[] = []
-afterEach(async () => {
-  for (const pool of pools.splice(0)) await pool.close()
-})
-
-function pool(size = 1, heapMb = 64) {
-  const created = createWorkerPool<PoolTestJob, PoolTestResult, number>({
-    name: 'test',
-    entry,
-    size,
-    backend: 'process',
-    eager: true,
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  })
-  pools.push(created)
-  return created
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise
-  } catch (error) {
-    return (error as WorkerJobError).failure
-  }
-  throw new Error('the job did not fail')
-}
+const pool = testPools('process')
 
 describe('the worker pool on child processes', () => {
   it('runs jobs in other processes, in parallel up to its size, with progress and a start signal', async () => {

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createWorkerPool, type WorkerJobError, type WorkerPool } from '#server/jobs/worker-pool.ts'
-import type { PoolTestJob, PoolTestResult } from '#tests/integration/fixtures/pool-test.worker.ts'
+import { describe, expect, it } from 'vitest'
+import { failureOf, testPools } from '#tests/integration/helpers/test-pools.ts'
 
 /**
  * The worker pool's bounds (docs/decisions/0041): a job that runs too long or fills its heap ends with a typed
@@ -8,32 +7,7 @@ import type { PoolTestJob, PoolTestResult } from '#tests/integration/fixtures/po
  * and closing settle every job.
  */
 
-const entry = new URL('./fixtures/pool-test.worker.ts', import.meta.url)
-const pools: WorkerPool<PoolTestJob, PoolTestResult, number>[] = []
-afterEach(async () => {
-  for (const pool of pools.splice(0)) await pool.close()
-})
-
-function pool(size = 1, heapMb = 64) {
-  const created = createWorkerPool<PoolTestJob, PoolTestResult, number>({
-    name: 'test',
-    entry,
-    size,
-    eager: true,
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  })
-  pools.push(created)
-  return created
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise
-  } catch (error) {
-    return (error as WorkerJobError).failure
-  }
-  throw new Error('the job did not fail')
-}
+const pool = testPools('thread')
 
 describe('the worker pool', () => {
   it('runs jobs off the main thread, in parallel up to its size, with progress', async () => {
