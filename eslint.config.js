@@ -46,13 +46,32 @@ const boundaries = [
   {
     files: ['src/server/**/*.ts'],
     rules: forbid(
-      'The server imports src/shared only.',
+      'The server imports src/shared and the engine face (#engine/engine.ts) only.',
       '^#client/',
       '^#machines/',
       '(^|/)src/client/',
       '(^|/)machines/',
       '^(\\.\\./)+client/',
+      '^#engine/(?!engine\\.ts$|testing/)',
+      '(^|/)engine/(?!engine\\.ts$)',
     ),
+  },
+  {
+    // The engine is its own package (src/engine/README.md): it imports itself and #shared only.
+    files: ['src/engine/**/*.ts'],
+    rules: forbid(
+      'The engine imports itself and #shared only.',
+      '^#client/',
+      '^#server/',
+      '^#machines/',
+      '(^|/)src/(client|server)/',
+      '(^|/)machines/',
+    ),
+  },
+  {
+    // Tests and benchmarks use the engine through its face too (fixtures excepted).
+    files: ['tests/**/*.ts', 'e2e/**/*.ts'],
+    rules: forbid('Import the engine through #engine/engine.ts.', '^#engine/(?!engine\\.ts$|testing/)'),
   },
 ]
 

@@ -49,6 +49,19 @@ export default defineConfig({
         },
       },
       {
+        // The analysis engine is pure: its tests need no database, so they run once, not in both database lanes.
+        extends: true,
+        test: {
+          name: 'engine',
+          root: rootDir,
+          environment: 'node',
+          include: ['src/engine/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'server',

@@ -16,12 +16,7 @@ import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import {
-  binaryStl,
-  injectDefects,
-  soupVolume,
-  torusSoup,
-} from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, injectDefects, soupVolume, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const out = path.join(here, 'out')

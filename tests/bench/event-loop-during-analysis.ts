@@ -22,7 +22,7 @@ import { createPgliteDb } from '#server/db/pglite.ts'
 import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/http/app.ts'
 import { createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
-import { binaryStl, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

@@ -8,7 +8,7 @@
  *         the run on FILE is timed
  * Prints one JSON line: stage timings (ms), volume, triangles, counters and this process's peak RSS.
  */
-import { runCorePipeline } from '#server/modules/analysis/engine/core-pipeline.ts'
+import { runCorePipeline } from '#engine/engine.ts'
 
 const [mode, file, warmFile] = process.argv.slice(2)
 if (
@@ -41,7 +41,7 @@ if (mode === 'core') {
 } else {
   const t0 = performance.now()
   // loaded only here so the core run does not pay for three.js, pngjs and fflate
-  const { analyzeFile } = await import('#server/modules/analysis/engine/analyze-file.ts')
+  const { analyzeFile } = await import('#engine/engine.ts')
   const result = await analyzeFile(file, { format: 'stl' })
   const t1 = performance.now()
   console.log(

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnalysisTask, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { binaryStl, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
-import { CORPUS_DIR } from '#server/modules/analysis/engine/testing/corpus.ts'
+import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
+import { CORPUS_DIR } from '#engine/testing/corpus.ts'
 import {
   type AnalysisTestApp,
   createAnalysisTestApp,

@@ -18,7 +18,7 @@ import {
   AnalysisUploadResponseSchema,
 } from '#shared/contracts/analysis.contract.ts'
 import { INCOMING_DIR } from '#server/modules/analysis/analysis-storage.ts'
-import { binaryStl, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import { createAnalysisTestApp, silentRunnerLog } from '#tests/integration/helpers/analysis-app.ts'
 import {
   disposeServerProcesses,

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { binaryStl, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import {
   type AnalysisTestApp,
   createAnalysisTestApp,

@@ -9,7 +9,7 @@ import {
 import { ErrorBodySchema } from '#shared/errors/error-codes.ts'
 import { newId } from '#server/db/ids.ts'
 import { HISTOGRAM_CACHE_DIR, objectDir } from '#server/modules/analysis/analysis-storage.ts'
-import { analyzeFile } from '#server/modules/analysis/engine/analyze-file.ts'
+import { analyzeFile } from '#engine/engine.ts'
 import {
   type AnalysisTestApp,
   createAnalysisTestApp,

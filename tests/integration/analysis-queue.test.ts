@@ -7,7 +7,7 @@ import type { AnalysisSummary } from '#server/modules/analysis/analysis-jobs.ts'
 import { createAnalysisQueueRepo } from '#server/modules/analysis/analysis-queue.repo.ts'
 import { createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
 import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
-import { binaryStl, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import {
   type AnalysisTestApp,
   createAnalysisTestApp,

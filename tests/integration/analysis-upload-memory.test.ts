@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest'
 import { AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
 import { MAX_UPLOAD_BYTES } from '#shared/domain/limits.ts'
 import { INCOMING_DIR } from '#server/modules/analysis/analysis-storage.ts'
-import { binaryStl, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import {
   disposeServerProcesses,
   memoryOf,

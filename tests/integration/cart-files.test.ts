@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CartItemsResponseSchema } from '#shared/contracts/cart.contract.ts'
 import type { PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { newId } from '#server/db/ids.ts'
-import { createImage, encodePng } from '#server/modules/analysis/engine/render/image.ts'
+import { createImage, encodePng } from '#engine/engine.ts'
 import { multipartBody } from '#tests/integration/helpers/analysis-app.ts'
 import {
   addItems,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CartItemsResponseSchema } from '#shared/contracts/cart.contract.ts'
 import { ErrorBodySchema } from '#shared/errors/error-codes.ts'
 import type { EdgeTimeouts } from '#server/http/edge-timeouts.ts'
-import { createImage, encodePng } from '#server/modules/analysis/engine/render/image.ts'
+import { createImage, encodePng } from '#engine/engine.ts'
 import { multipartBody } from '#tests/integration/helpers/analysis-app.ts'
 import {
   addItems,

@@ -85,7 +85,7 @@ const EnvSchema = z
     POSTAL_LOOKUP_URL: httpUrl.default('https://api.zippopotam.us'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // Uploads and their analysis (docs/analysis/README.md "Configuration"). UPLOADS_DIR is shared storage when
+    // Uploads and their analysis (src/engine/README.md "Configuration"). UPLOADS_DIR is shared storage when
     // several servers use one PostgreSQL database; it defaults to DATA_DIR/uploads.
     UPLOADS_DIR: z.string().min(1, 'must not be empty').optional(),
     MAX_UPLOAD_BYTES: positiveInt.max(2_000_000_000, 'must be at most 2000000000').default(MAX_UPLOAD_BYTES),
@@ -190,7 +190,7 @@ export interface StorageConfig {
   minFreeDiskBytes: number
 }
 
-/** Uploads and the analysis task queue (docs/analysis/README.md, docs/decisions/0040-0041). */
+/** Uploads and the analysis task queue (src/engine/README.md, docs/decisions/0040-0041). */
 export interface AnalysisConfig {
   /** Absolute path: uploads and their analysis results, one folder per model file. */
   uploadsDir: string

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { binaryStl, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import { getTaskOver, uploadBytes, waitForTaskOver } from '#tests/integration/helpers/live-analysis.ts'
 import {
   addItemsOver,

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { ErrorBodySchema } from '#shared/errors/error-codes.ts'
 import { MAX_UPLOAD_BYTES } from '#shared/domain/limits.ts'
 import { AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { binaryStl, boxSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, boxSoup } from '#engine/testing/mesh-fixtures.ts'
 import { isServerLive, uploadBytes, waitForTaskOver } from '#tests/integration/helpers/live-analysis.ts'
 import {
   cubeModelXml,

@@ -6,7 +6,7 @@ import {
 } from '#shared/contracts/cart.contract.ts'
 import { AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
-import { binaryStl, boxSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { binaryStl, boxSoup } from '#engine/testing/mesh-fixtures.ts'
 import { waitForTaskOver } from '#tests/integration/helpers/live-analysis.ts'
 
 /**

@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect } from 'vitest'
-import { ZipWriter } from '#server/modules/analysis/engine/export/zip-writer.ts'
-import { createImage, encodePng } from '#server/modules/analysis/engine/render/image.ts'
-import {
-  type CorpusReference,
-  corpusPath,
-  corpusReferences,
-} from '#server/modules/analysis/engine/testing/corpus.ts'
+import { ZipWriter, createImage, encodePng } from '#engine/engine.ts'
+import { type CorpusReference, corpusPath, corpusReferences } from '#engine/testing/corpus.ts'
 
 /** Model files made in the tests (small, exact) and the shared corpus with its reference figures. */
 

@@ -1,12 +1,15 @@
 import type { AnalysedProperties, PictureKey, TaskMessageCode } from '#shared/contracts/analysis.contract.ts'
 import type { UnitOfLength } from '#shared/domain/limits.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
-import type { AnalysisErrorCode } from '#server/modules/analysis/engine/analysis-error.ts'
-import type { RepairInfo as EngineRepairInfo } from '#server/modules/analysis/engine/analysis-result.ts'
-import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
-import type { EngineLimits } from '#server/modules/analysis/engine/engine-limits.ts'
-import type { AnalysisProgressCode } from '#server/modules/analysis/engine/progress.ts'
-import type { ViewDirection, ViewRotation } from '#server/modules/analysis/engine/render/view.ts'
+import type {
+  AnalysisErrorCode,
+  RepairInfo as EngineRepairInfo,
+  ModelFormat,
+  EngineLimits,
+  AnalysisProgressCode,
+  ViewDirection,
+  ViewRotation,
+} from '#engine/engine.ts'
 
 /**
  * What the main thread and the analysis workers (analysis.worker.ts: child processes for analyses, a thread for

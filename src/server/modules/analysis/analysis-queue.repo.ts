@@ -7,7 +7,7 @@ import {
   failureForReason,
   type TaskFailure,
 } from '#server/modules/analysis/analysis-jobs.ts'
-import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
+import type { ModelFormat } from '#engine/engine.ts'
 
 /**
  * The analysis task queue in SQL (docs/decisions/0040-analysis-task-queue.md). A task is claimed with a lease by

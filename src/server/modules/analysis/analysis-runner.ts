@@ -23,8 +23,7 @@ import {
   objectDir,
   sourcePath,
 } from '#server/modules/analysis/analysis-storage.ts'
-import { SERVER_ENGINE_LIMITS } from '#server/modules/analysis/engine/engine-limits.ts'
-import { checkAnalysisMemory } from '#server/modules/analysis/engine/memory-estimate.ts'
+import { SERVER_ENGINE_LIMITS, checkAnalysisMemory } from '#engine/engine.ts'
 
 /**
  * Runs analysis tasks from the analysis_tasks table on a pool of child processes (docs/decisions/0040, 0041,

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { PictureKey } from '#shared/contracts/analysis.contract.ts'
 import type { UnitOfLength } from '#shared/domain/limits.ts'
-import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
+import type { ModelFormat } from '#engine/engine.ts'
 
 /**
  * Where uploads and analysis results live on disk (UPLOADS_DIR, default DATA_DIR/uploads):

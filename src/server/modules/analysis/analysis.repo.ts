@@ -8,8 +8,7 @@ import type { UnitOfLength } from '#shared/domain/limits.ts'
 import type { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { Db } from '#server/db/db.ts'
 import type { StoredThicknessHistogram } from '#server/modules/analysis/analysis-jobs.ts'
-import type { RepairInfo as EngineRepairInfo } from '#server/modules/analysis/engine/analysis-result.ts'
-import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
+import type { RepairInfo as EngineRepairInfo, ModelFormat } from '#engine/engine.ts'
 
 /** Model files and their tasks as the HTTP endpoints read and write them (the queue's SQL is in analysis-queue.repo.ts). */
 

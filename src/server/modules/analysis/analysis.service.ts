@@ -42,7 +42,7 @@ import {
 import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 import { contentMatchesFormat } from '#server/modules/analysis/content-sniff.ts'
 import type { Uploader } from '#server/modules/analysis/uploader-identity.ts'
-import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
+import type { ModelFormat } from '#engine/engine.ts'
 
 /**
  * The analysis endpoints' logic (spec part 1 §3 "3D file", §4, §7): storing uploads and the demo object, the

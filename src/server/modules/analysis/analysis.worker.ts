@@ -22,19 +22,19 @@ import {
   picturePath,
   writeFileAtomic,
 } from '#server/modules/analysis/analysis-storage.ts'
-import { isAnalysisError } from '#server/modules/analysis/engine/analysis-error.ts'
-import type { AnalysisResult } from '#server/modules/analysis/engine/analysis-result.ts'
-import { analyzeFile } from '#server/modules/analysis/engine/analyze-file.ts'
-import { warmUpEngine } from '#server/modules/analysis/engine/warm-up.ts'
-import { write3mf } from '#server/modules/analysis/engine/export/threemf.writer.ts'
-import type { IndexedMesh } from '#server/modules/analysis/engine/mesh/indexed-mesh.ts'
-import { decodeMeshes } from '#server/modules/analysis/engine/mesh/mesh-codec.ts'
-import { renderHistogramImage } from '#server/modules/analysis/engine/render/histogram-image.ts'
 import {
+  isAnalysisError,
+  type AnalysisResult,
+  analyzeFile,
+  warmUpEngine,
+  write3mf,
+  type IndexedMesh,
+  decodeMeshes,
+  renderHistogramImage,
   decodeThickness,
   encodeThickness,
-} from '#server/modules/analysis/engine/thickness/thickness-codec.ts'
-import type { ThicknessHistogram } from '#server/modules/analysis/engine/thickness/thickness-histogram.ts'
+  type ThicknessHistogram,
+} from '#engine/engine.ts'
 
 /**
  * The analysis worker (started by worker-pool.ts through worker-bootstrap.mjs: a child process for analyses, a

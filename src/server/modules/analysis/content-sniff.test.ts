@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contentMatchesFormat } from '#server/modules/analysis/content-sniff.ts'
-import { createImage, encodePng } from '#server/modules/analysis/engine/render/image.ts'
-import { binaryStl, boxSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { createImage, encodePng } from '#engine/engine.ts'
+import { binaryStl, boxSoup } from '#engine/testing/mesh-fixtures.ts'
 
 const text = (value: string): Uint8Array => new TextEncoder().encode(value)
 const sniff = (bytes: Uint8Array, format: Parameters<typeof contentMatchesFormat>[2], size = bytes.length) =>

@@ -1,4 +1,4 @@
-import type { ModelFormat } from '#server/modules/analysis/engine/detect-format.ts'
+import type { ModelFormat } from '#engine/engine.ts'
 
 /**
  * Does an upload's content fit the format its extension announces? The extension picks the format; this only

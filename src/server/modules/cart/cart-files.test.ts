@@ -6,7 +6,7 @@ import {
   isPreviewPng,
   sniffAttachment,
 } from '#server/modules/cart/cart-files.ts'
-import { createImage, encodePng } from '#server/modules/analysis/engine/render/image.ts'
+import { createImage, encodePng } from '#engine/engine.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 

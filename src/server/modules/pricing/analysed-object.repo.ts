@@ -5,7 +5,7 @@ import type { AnalysedProperties } from '#server/modules/pricing/price-configura
 
 /**
  * What pricing needs of an analysed 3D file, read from the analysis record and never from the client
- * (commerce-reliability check 8). The numbers are the file's own, at scale 1 (docs/analysis/README.md,
+ * (commerce-reliability check 8). The numbers are the file's own, at scale 1 (src/engine/README.md,
  * AnalysedPropertiesSchema in analysis.contract.ts): for unitless formats (STL, PLY, 3DS) in whatever unit the
  * customer says the file is in, so the request's unit applies; for formats that carry their own unit (3MF, STEP)
  * already converted to millimetres, so the request's unit must not be applied a second time.

@@ -13,7 +13,7 @@ import { lengthFactor, type Dimensions } from '#shared/domain/units.ts'
 import type { CompiledSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
 
 /**
- * What the analysis measured at scale 1 (docs/analysis/measures.md), as numbers in the analysed unit: `unit` below
+ * What the analysis measured at scale 1 (src/engine/measures.md), as numbers in the analysed unit: `unit` below
  * says what one such unit is (mm for a file measured in millimetres). Volumes are unit³, the area unit².
  */
 export interface AnalysedProperties {

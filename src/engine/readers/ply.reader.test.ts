@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_ENGINE_LIMITS } from '../engine-limits.ts'
 import { boxSoup, indexSoup } from '../testing/mesh-fixtures.ts'
 import { readPly } from './ply.reader.ts'
-import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
+import { errorCodeOf } from '#engine/testing/error-code.ts'
 
 const options = { limits: DEFAULT_ENGINE_LIMITS, unitScaleToMm: 1 }
 const { vertices, faces } = indexSoup(boxSoup([0, 0, 0], [1, 2, 3]))

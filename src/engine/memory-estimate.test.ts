@@ -2,12 +2,8 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  checkAnalysisMemory,
-  countsFromHeader,
-  estimateAnalysisMb,
-} from '#server/modules/analysis/engine/memory-estimate.ts'
-import { binaryStl, boxSoup, torusSoup } from '#server/modules/analysis/engine/testing/mesh-fixtures.ts'
+import { checkAnalysisMemory, countsFromHeader, estimateAnalysisMb } from '#engine/memory-estimate.ts'
+import { binaryStl, boxSoup, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'memory-estimate-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

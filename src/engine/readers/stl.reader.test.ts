@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_ENGINE_LIMITS } from '../engine-limits.ts'
 import { asciiStl, binaryStl, boxSoup, concatSoups } from '../testing/mesh-fixtures.ts'
 import { readStl } from './stl.reader.ts'
-import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
+import { errorCodeOf } from '#engine/testing/error-code.ts'
 
 const options = { limits: DEFAULT_ENGINE_LIMITS, unitScaleToMm: 1 }
 const cube = boxSoup([0, 0, 0], [10, 20, 30])

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_ENGINE_LIMITS, type EngineLimits } from '../engine-limits.ts'
 import { measureModel } from '../measure/measures.ts'
 import { read3mf } from './threemf.reader.ts'
-import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
+import { errorCodeOf } from '#engine/testing/error-code.ts'
 
 const CORE = 'http://schemas.microsoft.com/3dmanufacturing/core/2015/02'
 const PROD = 'http://schemas.microsoft.com/3dmanufacturing/production/2015/06'

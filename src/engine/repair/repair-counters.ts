@@ -1,5 +1,5 @@
 /**
- * Repair counters of one body (or summed over bodies). Exact definitions: docs/analysis/README.md "Counters".
+ * Repair counters of one body (or summed over bodies). Exact definitions: src/engine/README.md "Counters".
  * The first four are the spec's `repairInfo` fields.
  */
 export interface RepairCounters {

@@ -1,4 +1,4 @@
-import { type Bounds, boundsOf } from '#server/modules/analysis/engine/mesh/bounds.ts'
+import { type Bounds, boundsOf } from '#engine/mesh/bounds.ts'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 import { removeFlatOpenShells } from './flat-shells.ts'
 import { traceBoundaryLoops } from './holes.ts'
@@ -34,7 +34,7 @@ const MAX_FLAT_ROUNDS = 4
 
 /**
  * Repairs one body in place (the input arrays are reused): clean, weld, orient, remove flat open shells, cap
- * holes, fix inside-out shells, then compact. Stages and counter definitions: docs/analysis/README.md.
+ * holes, fix inside-out shells, then compact. Stages and counter definitions: src/engine/README.md.
  */
 export function repairBody(body: IndexedMesh): RepairedBody {
   const vertexCount = body.positions.length / 3

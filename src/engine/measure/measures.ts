@@ -1,14 +1,9 @@
-import {
-  type Bounds,
-  emptyBox,
-  extendBounds,
-  extendBoundsBy,
-} from '#server/modules/analysis/engine/mesh/bounds.ts'
+import { type Bounds, emptyBox, extendBounds, extendBoundsBy } from '#engine/mesh/bounds.ts'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 
 export type Vec3 = [number, number, number]
 
-/** Measures of the repaired model (all bodies together), in millimetres. Definitions: docs/analysis/measures.md. */
+/** Measures of the repaired model (all bodies together), in millimetres. Definitions: src/engine/measures.md. */
 export interface Measures {
   dimensions: { x: number; y: number; z: number }
   boundingBox: { min: Vec3; max: Vec3 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { random } from '../testing/mesh-fixtures.ts'
 import { VertexWelder, mix } from './vertex-welder.ts'
-import { errorCodeOf } from '#server/modules/analysis/engine/testing/error-code.ts'
+import { errorCodeOf } from '#engine/testing/error-code.ts'
 
 const f32 = new Float32Array(1)
 const i32 = new Int32Array(f32.buffer)

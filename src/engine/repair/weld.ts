@@ -1,9 +1,9 @@
-import { boundsOf } from '#server/modules/analysis/engine/mesh/bounds.ts'
+import { boundsOf } from '#engine/mesh/bounds.ts'
 import { OPEN, type Topology } from './topology.ts'
 import { type WorkMesh } from './work-mesh.ts'
 
 /**
- * Tolerance weld policy (docs/analysis/README.md, "Weld tolerance"): only vertices on open edges take part; passes
+ * Tolerance weld policy (src/engine/README.md, "Weld tolerance"): only vertices on open edges take part; passes
  * run at 1e-6, 1e-5 and 1e-4 of the body's bounding-box diagonal; a pair never merges farther apart than half the
  * shortest closed (manifold) edge at either vertex, so no real feature can collapse; the next pass runs only
  * while open edges remain. Within a

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The shared public corpus, used in place (never copied into the project): ../shared/corpus from the repo root. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 export const CORPUS_DIR = path.resolve(repoRoot, '../shared/corpus')
 
 export interface CorpusReference {

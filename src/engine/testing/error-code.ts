@@ -1,4 +1,4 @@
-import { AnalysisError, type AnalysisErrorCode } from '#server/modules/analysis/engine/analysis-error.ts'
+import { AnalysisError, type AnalysisErrorCode } from '#engine/analysis-error.ts'
 
 /** For tests: the engine error code `run` throws, or undefined when it returns. Any other error is rethrown. */
 export function errorCodeOf(run: () => unknown): AnalysisErrorCode | undefined {
