@@ -1,4 +1,4 @@
--- Uploaded 3D files, their analysis results and the analysis task queue (issue 3; src/engine/README.md
+-- Uploaded 3D files, their analysis results and the analysis task queue (issue 3; docs/analysis/README.md
 -- "Server: upload, tasks and storage", docs/decisions/0040-analysis-task-queue.md).
 
 -- One uploaded (or demo) model. The row is written only once the upload is complete and stored, so a row never
