@@ -7,6 +7,11 @@
 export const MAX_UPLOAD_BYTES = 100_000_000
 export const ALLOWED_MODEL_EXTENSIONS = ['ply', 'stl', '3ds', '3mf', 'step', 'stp'] as const
 export type ModelExtension = (typeof ALLOWED_MODEL_EXTENSIONS)[number]
+/**
+ * The model formats whose files carry their own unit of length (3MF, STEP): the analysis reads them into millimetres
+ * and stores them with unit `mm`, the file's unit cannot be changed, and pricing reads them as millimetres.
+ */
+export const FORMATS_WITH_OWN_UNIT: ReadonlySet<string> = new Set(['3mf', 'step'])
 export const TASK_POLL_INTERVAL_MS = 1_000
 export const TASK_POLL_MAX_TRIES = 300
 export const CREATE_NEW_UPLOAD_DELAY_MS = 500

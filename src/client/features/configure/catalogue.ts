@@ -1,5 +1,6 @@
 import { type ConfigurationPrice } from '#shared/contracts/pricing.contract.ts'
 import { type Color, type PrintMode, type SurfaceFinish } from '#shared/contracts/print-modes.contract.ts'
+import { printModeDefaults } from '#shared/domain/print-mode-defaults.ts'
 
 /** Pure look-ups in the print-mode catalogue for the configure views and the price requests. */
 
@@ -26,13 +27,14 @@ export function findColour(printMode: PrintMode | undefined, id: string | null):
   )
 }
 
-/** Selecting a print mode makes its first finish and (that finish's) first colour the default (spec part 1 §4). */
+/** Selecting a print mode selects its defaults (print-mode-defaults.ts) as ids. */
 export function defaultsOf(printMode: PrintMode): {
   firstFinishId: string | null
   firstColorId: string | null
 } {
-  const [finish] = printMode.surfaceFinishes
-  const colour = finish ? finish.colors[0] : printMode.colors[0]
+  const { finish, colour } = printModeDefaults(printMode.surfaceFinishes, (chosen: SurfaceFinish | null) =>
+    chosen === null ? printMode.colors[0] : chosen.colors[0],
+  )
   return { firstFinishId: finish?.id ?? null, firstColorId: colour?.id ?? null }
 }
 

@@ -12,7 +12,7 @@ import {
   OBJECT_NAME_MAX,
   type PictureKey,
 } from '#shared/contracts/analysis.contract.ts'
-import { ALLOWED_MODEL_EXTENSIONS, type UnitOfLength } from '#shared/domain/limits.ts'
+import { ALLOWED_MODEL_EXTENSIONS, FORMATS_WITH_OWN_UNIT, type UnitOfLength } from '#shared/domain/limits.ts'
 import { modelExtensionOf } from '#shared/domain/upload-rules.ts'
 import { MM_PER_UNIT } from '#shared/domain/units.ts'
 import { AppError } from '#shared/errors/app-error.ts'
@@ -101,9 +101,6 @@ const FORMAT_OF_EXTENSION: Record<(typeof ALLOWED_MODEL_EXTENSIONS)[number], Mod
   stp: 'step',
 }
 
-/** Formats that carry their own unit: the engine reads them into millimetres. */
-const FORMATS_WITH_UNIT: ReadonlySet<ModelFormat> = new Set(['3mf', 'step'])
-
 function unsupportedFileType(): AppError {
   return new AppError(ErrorCode.UnsupportedFileType, 'Unsupported file type', {
     details: { supported: [...ALLOWED_MODEL_EXTENSIONS] },
@@ -169,7 +166,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         format: input.format,
         sizeBytes: input.sizeBytes,
         sha256: input.sha256,
-        givenUnit: FORMATS_WITH_UNIT.has(input.format) ? 'mm' : input.givenUnit,
+        givenUnit: FORMATS_WITH_OWN_UNIT.has(input.format) ? 'mm' : input.givenUnit,
         isDemo: input.isDemo,
         ownerVisitor: input.uploader.visitorId,
         uploaderAddress: input.uploader.addressKey,
@@ -342,7 +339,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       if (visitorId === undefined || current.owner_visitor !== visitorId) throw notFound()
       // 3MF and STEP say their unit; pricing reads them as millimetres whatever a cart item says (pricing's
       // analysed-object.repo.ts), so another unit here would show one size and price another.
-      if (FORMATS_WITH_UNIT.has(current.format) && (patch.givenUnitOfLength ?? 'mm') !== 'mm') {
+      if (FORMATS_WITH_OWN_UNIT.has(current.format) && (patch.givenUnitOfLength ?? 'mm') !== 'mm') {
         throw new AppError(ErrorCode.ValidationFailed, 'A 3MF or STEP file carries its own unit', {
           issues: [
             { path: ['givenUnitOfLength'], code: 'unit_from_file', message: 'The file is in millimetres' },

@@ -12,6 +12,7 @@ import {
 import type { PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode, type ErrorIssue } from '#shared/errors/error-codes.ts'
+import { changedSelection } from '#shared/domain/print-mode-defaults.ts'
 import type { Db, Queryable } from '#server/db/db.ts'
 import { newId } from '#server/db/ids.ts'
 import { parseResponse } from '#server/http/respond.ts'
@@ -143,17 +144,16 @@ function wantedOfInput(input: CartItemInput): Wanted {
  * to a print mode and are dropped with it.
  */
 function wantedOfPatch(row: CartItemRow, patch: CartItemPatch): Wanted {
-  const printModeId = patch.printModeId ?? row.print_mode_id
+  // Null finish or colour: the pricing service prices the print mode's defaults (print-mode-defaults.ts).
+  const { printModeId, surfaceFinishId, colorId } = changedSelection(
+    { printModeId: row.print_mode_id, surfaceFinishId: row.surface_finish_id, colorId: row.color_id },
+    {
+      printModeId: patch.printModeId,
+      surfaceFinishId: patch.surfaceFinishId,
+      colorId: patch.printModeColorId,
+    },
+  )
   const modeChanged = printModeId !== row.print_mode_id
-  const surfaceFinishId =
-    patch.surfaceFinishId !== undefined ? patch.surfaceFinishId : modeChanged ? null : row.surface_finish_id
-  const finishChanged = patch.surfaceFinishId !== undefined && surfaceFinishId !== row.surface_finish_id
-  const colorId =
-    patch.printModeColorId !== undefined
-      ? patch.printModeColorId
-      : modeChanged || finishChanged
-        ? null
-        : row.color_id
   return {
     objectId: patch.objectId ?? row.model_file_id,
     quantity: patch.quantity ?? row.quantity,

@@ -8,14 +8,15 @@ import type {
 } from '#shared/contracts/pricing.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
+import { printModeDefaults } from '#shared/domain/print-mode-defaults.ts'
 import type {
   CatalogueCache,
   CatalogueSnapshot,
   ColorEntry,
   FinishEntry,
   PrintModeEntry,
-} from '#server/modules/catalogue/catalogue-cache.ts'
-import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
+} from '#server/modules/catalogue/catalogue.module.ts'
+import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysis/analysis.module.ts'
 import {
   configurationPrintability,
   priceConfiguration,
@@ -62,6 +63,13 @@ function invalidParam(index: number, field: keyof PricingParam, code: string, me
   return new AppError(ErrorCode.ValidationFailed, message, {
     issues: [{ path: ['params', index, field], code, message }],
   })
+}
+
+/** A finish's first colour in the print mode's colour order; with no finish, its first colour without one. */
+function firstColourOf(mode: PrintModeEntry, finish: FinishEntry | null): ColorEntry | undefined {
+  return finish === null
+    ? mode.colors.find((candidate) => candidate.finishIds.length === 0)
+    : mode.colors.find((candidate) => candidate.finishIds.includes(finish.id))
 }
 
 /**
@@ -123,11 +131,14 @@ export function resolveParam(
       )
     }
   } else {
-    if (finish === null && param.surfaceFinishId === undefined) finish = mode.finishes[0] ?? null
-    color =
-      finish === null
-        ? (mode.colors.find((candidate) => candidate.finishIds.length === 0) ?? null)
-        : (mode.colors.find((candidate) => candidate.finishIds.includes(finish!.id)) ?? null)
+    // No colour named: the print mode's defaults, from the named finish when there is one.
+    const defaults = printModeDefaults(
+      mode.finishes,
+      (chosen: FinishEntry | null) => firstColourOf(mode, chosen),
+      param.surfaceFinishId === undefined ? undefined : finish,
+    )
+    finish = defaults.finish
+    color = defaults.colour
   }
   return { mode, finish, color }
 }
