@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -8,9 +9,35 @@ import tseslint from 'typescript-eslint'
 // no-restricted-imports enforces the zones: eslint-plugin-import-x needs a native resolver whose platform packages
 // the registry here does not serve, which breaks `npm ci`.
 // Patterns are regular expressions (a leading # would be a comment in gitignore-style groups).
-const forbid = (message, ...regexes) => ({
-  'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }],
-})
+const patternsOf = (message, ...regexes) => regexes.map((regex) => ({ regex, message }))
+const restrict = (...groups) => ({ 'no-restricted-imports': ['error', { patterns: groups.flat() }] })
+const forbid = (message, ...regexes) => restrict(patternsOf(message, ...regexes))
+const clientNeverServer = patternsOf(
+  'The client never imports the server.',
+  '^#server/',
+  '(^|/)src/server/',
+  '^(\\.\\./)+server/',
+)
+// Patterns every feature folder's block carries besides its own: a later flat-config block for the same files would
+// replace the rule's options instead of adding to them, so further client rules for features join this list.
+const featureWide = []
+// One block per feature folder (docs/decisions/0084): a feature imports itself, src/client/common and the client's
+// shared folders, never another feature; what two features share moves to common/, and router/ or app/ composes them.
+const featuresDir = new URL('./src/client/features/', import.meta.url)
+const featureBoundaries = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    files: [`src/client/features/${name}/**/*.{ts,tsx}`],
+    rules: restrict(
+      clientNeverServer,
+      featureWide,
+      patternsOf(
+        `The ${name} feature imports no other feature: share through src/client/common/ or compose in router/ or app/.`,
+        `(^|/)features/(?!${name}/)`,
+        '^\\.\\./[^./][^/]*/',
+      ),
+    ),
+  }))
 const boundaries = [
   {
     files: ['src/shared/**/*.{ts,tsx}'],
@@ -36,13 +63,9 @@ const boundaries = [
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: forbid(
-      'The client never imports the server.',
-      '^#server/',
-      '(^|/)src/server/',
-      '^(\\.\\./)+server/',
-    ),
+    rules: restrict(clientNeverServer),
   },
+  ...featureBoundaries,
   {
     files: ['src/server/**/*.ts'],
     rules: forbid(

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import type { ContactResponse } from '#shared/contracts/contact.contract.ts'
-import { missingContactFields } from '#shared/domain/forms/contact-form.ts'
+import { missingContactFields } from '#shared/domain/forms/contact-draft.ts'
 import {
   type ContactRequestBody,
   contactFormMachine,

@@ -17,7 +17,7 @@ import {
   isErrorMessageEnabled,
   parseContactDraft,
   toggleBrowser,
-} from '#shared/domain/forms/contact-form.ts'
+} from '#shared/domain/forms/contact-draft.ts'
 import { errorCodeOf } from '#machines/api-call/api-error.ts'
 
 export type Input = {

@@ -3,7 +3,7 @@ import {
   type ContactField,
   type ContactDraft,
   missingContactFields,
-} from '#shared/domain/forms/contact-form.ts'
+} from '#shared/domain/forms/contact-draft.ts'
 import { contactFormMachine, type Event } from './contact-form.machine.ts'
 
 /** The event that fills each required field with a valid value. */

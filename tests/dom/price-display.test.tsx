@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type PricingStoryState } from '#client/testing/story-states.ts'
 import { type FakeStates } from '#client/testing/fake-app-actors.ts'
-import { formatMoney, moneyPlaceholder } from '#client/features/price/money.ts'
+import { formatMoney, moneyPlaceholder } from '#client/common/money.ts'
 import { renderApp } from './render-app.tsx'
 
 afterEach(cleanup)

@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NOTIFICATION_KINDS } from '#machines/notifications/notification-messages.ts'
-import { Snackbar } from '#client/features/snackbar/snackbar.tsx'
+import { Snackbar } from '#client/common/snackbar/snackbar.tsx'
 import { renderWithApp } from './render-app.tsx'
 
 afterEach(cleanup)

@@ -15,12 +15,12 @@ import {
   createSubmitContact,
   createVatIdFormLogic,
   type VatIdFormLogic,
-} from '#client/features/forms/forms.actors.ts'
+} from '#client/actors/form-actors.ts'
 import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
 import { createWelcomeStore, type WelcomeStore } from '#client/features/notices/welcome-notice.ts'
-import { createCmsClient } from './cms-client.ts'
+import { createCmsClient } from '#client/features/cms/cms-client.ts'
 import { cmsNavigationMachine } from '#machines/cms-navigation/cms-navigation.machine.ts'
-import { type CmsPageHost, createCmsPageHost } from './cms-page-host.ts'
+import { type CmsPageHost, createCmsPageHost } from '#client/features/cms/cms-page-host.ts'
 
 /**
  * The app actors of content and forms (issue 6): the CMS navigation lists, the CMS page on screen, the newsletter

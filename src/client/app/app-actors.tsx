@@ -8,7 +8,7 @@ import { type preferencesMachine } from '#machines/preferences/preferences.machi
 import { type sessionMachine } from '#machines/session/session.machine.ts'
 import { type uploadMachine } from '#machines/upload/upload.machine.ts'
 import { type printModesMachine } from '#machines/print-modes/print-modes.machine.ts'
-import { type ContentActors } from '#client/features/cms/content-actors.ts'
+import { type ContentActors } from '#client/actors/content-actors.ts'
 import { type ConfigureSession } from './configure-session.ts'
 import { type Slot } from './slot.ts'
 

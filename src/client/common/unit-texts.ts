@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { type UnitOfLength } from '#shared/domain/limits.ts'
 import { type Dimensions } from '#shared/domain/units.ts'
 import { type Locale } from '#shared/domain/limits.ts'
-import { formatNumber } from '#client/features/price/money.ts'
+import { formatNumber } from '#client/common/money.ts'
 
 /** The units of length as the unit selector names them. */
 export const unitNames = {

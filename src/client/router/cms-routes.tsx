@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useLocation, useMatch } from '@tanstack/react-router'
 import { BusinessVatIdSection, ContactSection } from '#client/features/forms/contact-section.tsx'
 import { useLocale } from '#client/i18n/use-locale.ts'
-import { pageTitles } from '#client/router/page-titles.ts'
-import { CmsPageOutlet } from './cms-page-outlet.tsx'
-import { cmsSlugOfPath } from './cms-page-slug.ts'
+import { CmsPageOutlet } from '#client/features/cms/cms-page-outlet.tsx'
+import { cmsSlugOfPath } from '#client/features/cms/cms-page-slug.ts'
+import { pageTitles } from './page-titles.ts'
 
 /**
  * The CMS route components (spec part 1 §2 "other paths: CMS pages", part 2 §2), loaded lazily: each route enters

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { useAppActors } from '#client/app/app-actors.tsx'
-import { HomePage } from '#client/features/home/home-page.tsx'
+import { HomePage } from './home-page.tsx'
 import { useLocale } from '#client/i18n/use-locale.ts'
-import { CmsPageOutlet } from './cms-page-outlet.tsx'
+import { CmsPageOutlet } from '#client/features/cms/cms-page-outlet.tsx'
 
 /** The start page's CMS content below the home page's upload hero; hidden while a model is being configured. */
 export function HomeCmsContent() {

@@ -4,9 +4,9 @@ import { DEFAULT_LOCALE } from '#shared/domain/limits.ts'
 import { type AppActors } from '#client/app/app-actors.tsx'
 import { AppShell } from '#client/app/app-shell.tsx'
 import { cmsSlugOfPath } from '#client/features/cms/cms-page-slug.ts'
-import { HomeWithCmsContent } from '#client/features/cms/home-cms-content.tsx'
 import { activateLocale, loadCatalog } from '#client/i18n/i18n.ts'
 import { isPrefixedLocale } from '#client/i18n/locales.ts'
+import { HomeWithCmsContent } from './home-cms-content.tsx'
 import { type PageKey } from './page-titles.ts'
 
 /** What every route can reach: the app-level actors (guards and loaders of later issues use them). */
@@ -47,11 +47,8 @@ export const localeRoute = createRoute({
 // Pages that later issues build: one lazy chunk for all of them until then.
 const PlaceholderPage = lazyRouteComponent(() => import('./placeholder-page.tsx'), 'PlaceholderPage')
 // CMS pages (issue 6): one lazy chunk with the CMS views and the contact form.
-const CmsRoutePage = lazyRouteComponent(() => import('#client/features/cms/cms-routes.tsx'), 'CmsRoutePage')
-const ContactRoutePage = lazyRouteComponent(
-  () => import('#client/features/cms/cms-routes.tsx'),
-  'ContactRoutePage',
-)
+const CmsRoutePage = lazyRouteComponent(() => import('./cms-routes.tsx'), 'CmsRoutePage')
+const ContactRoutePage = lazyRouteComponent(() => import('./cms-routes.tsx'), 'ContactRoutePage')
 
 /** A CMS route is entered (not preloaded): its page loads through the CMS page actor (`''` is the start page). */
 function openCmsPage(options: {

@@ -7,11 +7,11 @@ import { newsletterFormPathModel } from '#machines/newsletter-form/newsletter-fo
 import { type vatIdFormMachine } from '#machines/vat-id-form/vat-id-form.machine.ts'
 import { vatIdFormPathModel } from '#machines/vat-id-form/vat-id-form.paths.ts'
 import { type CmsPage, normalizeCmsSlug } from '#shared/contracts/cms.contract.ts'
-import { missingContactFields } from '#shared/domain/forms/contact-form.ts'
+import { missingContactFields } from '#shared/domain/forms/contact-draft.ts'
 import { missingNewsletterFields, newsletterIssues } from '#shared/domain/forms/newsletter-form.ts'
 import { type Locale } from '#shared/domain/limits.ts'
 import { type PathModel, stableStringify, statesOf } from '#tests/graph/path-testing.ts'
-import { type ContentSnapshots } from '#client/features/cms/content-actors.ts'
+import { type ContentSnapshots } from '#client/actors/content-actors.ts'
 import { cmsNavigationMachine } from '#machines/cms-navigation/cms-navigation.machine.ts'
 import { storyNavigation } from './cms-story-pages.ts'
 

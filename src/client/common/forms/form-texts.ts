@@ -1,7 +1,7 @@
 import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type Salutation } from '#shared/contracts/newsletter.contract.ts'
-import { type ContactField } from '#shared/domain/forms/contact-form.ts'
+import { type ContactField } from '#shared/domain/forms/contact-draft.ts'
 import { type FormIssueCode } from '#shared/domain/forms/form-fields.ts'
 import { type NewsletterField } from '#shared/domain/forms/newsletter-form.ts'
 

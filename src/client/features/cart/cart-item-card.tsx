@@ -6,9 +6,9 @@ import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { apiAssetUrl } from '#client/actors/api-paths.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { useLocale } from '#client/i18n/use-locale.ts'
-import { formatSize, scaledSize } from '#client/features/configure/unit-texts.ts'
-import { QuantityInput } from '#client/features/configure/quantity-input.tsx'
-import { Money } from '#client/features/price/price-texts.tsx'
+import { formatSize, scaledSize } from '#client/common/unit-texts.ts'
+import { QuantityInput } from '#client/common/quantity-input.tsx'
+import { Money } from '#client/common/price-texts.tsx'
 import { ProcessingStepsDialog } from './processing-steps-dialog.tsx'
 
 /**

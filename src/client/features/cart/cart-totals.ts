@@ -3,7 +3,7 @@ import { DEFAULT_TAX_RATE_PERCENT } from '#shared/domain/limits.ts'
 import { type Cents } from '#shared/domain/money.ts'
 import { isBelowMinimumOrderValue, smallOrderSurchargeNetCents } from '#shared/domain/order-value.ts'
 import { lineAmounts } from '#shared/domain/tax.ts'
-import { taxRateOf } from '#client/features/price/money.ts'
+import { taxRateOf } from '#client/common/money.ts'
 
 export type Amount = { net: Cents; gross: Cents }
 

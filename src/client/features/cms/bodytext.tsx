@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react'
 import { DROPPED_WITH_CONTENT } from '#shared/domain/cms-html.ts'
-import { CmsLink } from './cms-link.tsx'
+import { CmsLink } from '#client/common/cms-link.tsx'
 
 /**
  * CMS bodytext as React elements (spec part 2 §2; commerce-reliability check 41). The server sanitises bodytext, but

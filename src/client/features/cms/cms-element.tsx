@@ -14,7 +14,7 @@ import {
   isSupportedLayout,
 } from '#shared/contracts/cms.contract.ts'
 import { Bodytext } from './bodytext.tsx'
-import { CmsLink } from './cms-link.tsx'
+import { CmsLink } from '#client/common/cms-link.tsx'
 import './cms.css'
 
 /**

@@ -3,7 +3,7 @@ import { useLocation } from '@tanstack/react-router'
 import { type CSSProperties } from 'react'
 import { type CmsBreadcrumb, type CmsStoryEntry } from '#shared/contracts/cms.contract.ts'
 import { STORY_NAV_STICKY_PX } from '#shared/domain/limits.ts'
-import { CmsLink, pathOf } from './cms-link.tsx'
+import { CmsLink, pathOf } from '#client/common/cms-link.tsx'
 
 /** The breadcrumbs of a CMS page (spec part 1 §3, part 2 §2); the last one is the page itself. */
 export function Breadcrumbs({ items }: { items: readonly CmsBreadcrumb[] }) {

@@ -12,7 +12,7 @@ import { cmsPagesFetch } from '#client/testing/cms-story-fetch.ts'
 import { type CmsPageStoryState } from '#client/testing/content-story-states.ts'
 import { type AppStoryParameters, onMobile, onTablet } from '#client/testing/story-app.tsx'
 import { CmsPageOutlet } from './cms-page-outlet.tsx'
-import { HomeCmsContent } from './home-cms-content.tsx'
+import { HomeCmsContent } from '#client/router/home-cms-content.tsx'
 
 /**
  * CMS pages from the CMS page machine's states (`cmsPage`: loading, loaded, failed): breadcrumbs, the sticky story

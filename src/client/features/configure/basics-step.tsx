@@ -7,7 +7,13 @@ import { toMillimetres } from '#shared/domain/units.ts'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
 import { notificationTexts } from '#client/i18n/notification-texts.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
-import { drawnInQuestions, formatSize, scaledSize, unitNames, unitSymbols } from './unit-texts.ts'
+import {
+  drawnInQuestions,
+  formatSize,
+  scaledSize,
+  unitNames,
+  unitSymbols,
+} from '#client/common/unit-texts.ts'
 
 /**
  * Step 0 (spec part 1 §2, §5): the object name (trimmed when saved), the unit of length with the "was this drawn in

@@ -6,12 +6,13 @@ import { useAppActors } from '#client/app/app-actors.tsx'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
 import { errorTexts } from '#client/i18n/error-texts.ts'
 import { notificationTexts } from '#client/i18n/notification-texts.ts'
-import { useIsBusinessCustomer } from '#client/features/price/price-texts.tsx'
+import { useIsBusinessCustomer } from '#client/common/price-texts.tsx'
 import { cardPriceFor, findPrintMode, selectFinishEvent, selectPrintModeEvent } from './catalogue.ts'
 import { ColourPicker } from './colour-picker.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { PrintModeCard } from './print-mode-card.tsx'
-import { useCatalogue, useSelection } from './use-configure.ts'
+import { useCatalogue } from '#client/common/use-catalogue.ts'
+import { useSelection } from './use-configure.ts'
 
 /**
  * Step 1 (spec part 1 §2, §4): the print-mode cards with their prices, the colour, quantity, price and printability,

@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
-import { useIsBusinessCustomer } from '#client/features/price/price-texts.tsx'
+import { useIsBusinessCustomer } from '#client/common/price-texts.tsx'
 import { priceFor } from './catalogue.ts'
 import { PriceBox, priceViewOf } from './price-box.tsx'
 import { printabilityViewOf } from './printability.ts'
 import { PrintabilityMessage } from './printability-message.tsx'
-import { QuantityInput } from './quantity-input.tsx'
-import { type Selection, useCatalogue } from './use-configure.ts'
+import { QuantityInput } from '#client/common/quantity-input.tsx'
+import { useCatalogue } from '#client/common/use-catalogue.ts'
+import { type Selection } from './use-configure.ts'
 
 /** Quantity, price and the printability message under steps 1 and 2. */
 export function OrderSummary({ session, selection }: { session: ConfigureSession; selection: Selection }) {

@@ -5,7 +5,8 @@ import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { ChunkLoadBoundary } from '#client/app/chunk-load-boundary.tsx'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
 import { findColour, findPrintMode } from './catalogue.ts'
-import { useCatalogue, useSelection } from './use-configure.ts'
+import { useCatalogue } from '#client/common/use-catalogue.ts'
+import { useSelection } from './use-configure.ts'
 
 // three.js and R3F: a chunk of their own, loaded only when a model is shown.
 const ModelPreview = lazy(() => import('#client/scene/model-preview.tsx'))

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ConfigurationPrice } from '#shared/contracts/pricing.contract.ts'
 import { errorTexts } from '#client/i18n/error-texts.ts'
-import { Money, TaxNote } from '#client/features/price/price-texts.tsx'
+import { Money, TaxNote } from '#client/common/price-texts.tsx'
 
 /** What the price box shows (spec part 1 §2, §4, §8 "non-printable selection", §9). */
 export type PriceView =

@@ -6,8 +6,8 @@ import { type ConfigurationPrice } from '#shared/contracts/pricing.contract.ts'
 import { type PrintMode, type RankingLabel } from '#shared/contracts/print-modes.contract.ts'
 import { RANKING_SCALE } from '#shared/domain/limits.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
-import { formatNumber } from '#client/features/price/money.ts'
-import { Money } from '#client/features/price/price-texts.tsx'
+import { formatNumber } from '#client/common/money.ts'
+import { Money } from '#client/common/price-texts.tsx'
 
 export const rankingLabels = {
   price: msg`Preis`,

@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { type AnalysisFile, type PictureKey, type RepairInfo } from '#shared/contracts/analysis.contract.ts'
 import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
-import { formatNumber } from '#client/features/price/money.ts'
+import { formatNumber } from '#client/common/money.ts'
 import { pictureLabel } from './wall-thickness.tsx'
 
 /** Opens the native dialog as a modal once it is in the DOM and moves focus to its title. */

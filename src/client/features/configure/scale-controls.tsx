@@ -5,7 +5,7 @@ import { type Axis, isAcceptedScale } from '#machines/configure/configure.machin
 import { DIMENSION_FIELD, SCALE_FIELD, SCALE_SLIDER, UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
-import { formatSize, scaledSize, unitNames, unitSymbols } from './unit-texts.ts'
+import { formatSize, scaledSize, unitNames, unitSymbols } from '#client/common/unit-texts.ts'
 
 /** The scale as the field shows it: rounded to 4 decimals, empty for 0 (an empty field). */
 export function scaleFieldText(scale: number): string {

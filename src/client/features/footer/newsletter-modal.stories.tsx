@@ -1,7 +1,7 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { SiteFooter } from '#client/features/footer/site-footer.tsx'
-import { Snackbar } from '#client/features/snackbar/snackbar.tsx'
+import { Snackbar } from '#client/common/snackbar/snackbar.tsx'
 import { type NewsletterStoryState } from '#client/testing/content-story-states.ts'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { NewsletterModal } from './newsletter-modal.tsx'

@@ -22,9 +22,9 @@ import {
   TextField,
   useMissingFieldsTitle,
   useTouchedFields,
-} from './fields.tsx'
-import { newsletterFieldLabels, salutationLabels } from './form-texts.ts'
-import './forms.css'
+} from '#client/common/forms/fields.tsx'
+import { newsletterFieldLabels, salutationLabels } from '#client/common/forms/form-texts.ts'
+import '#client/common/forms/forms.css'
 
 export type NewsletterFormActor = ActorRefFrom<typeof newsletterFormMachine>
 

@@ -17,7 +17,7 @@ import {
   type ContactTextField,
   isErrorMessageEnabled,
   missingContactFields,
-} from '#shared/domain/forms/contact-form.ts'
+} from '#shared/domain/forms/contact-draft.ts'
 import { BUG_REPORT_TEXT_MAX, MAIL_MAX } from '#shared/domain/forms/form-fields.ts'
 import { MESSAGE_MAX, NAME_MAX, PHONE_MAX, SUBJECT_MAX } from '#shared/domain/limits.ts'
 import { errorTexts } from '#client/i18n/error-texts.ts'
@@ -32,9 +32,13 @@ import {
   TextField,
   useMissingFieldsTitle,
   useTouchedFields,
-} from './fields.tsx'
-import { contactFieldLabels, otherBrowserLabel, otherOperatingSystemLabel } from './form-texts.ts'
-import './forms.css'
+} from '#client/common/forms/fields.tsx'
+import {
+  contactFieldLabels,
+  otherBrowserLabel,
+  otherOperatingSystemLabel,
+} from '#client/common/forms/form-texts.ts'
+import '#client/common/forms/forms.css'
 
 export type ContactFormActor = ActorRefFrom<typeof contactFormMachine>
 

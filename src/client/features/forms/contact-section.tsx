@@ -2,11 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { parseVatIdValue, type VatIdAccount } from '#shared/domain/forms/vat-id-form.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
-import { ContactForm } from './contact-form.tsx'
+import { CONTACT_FORM_ANCHOR } from '#client/common/page-anchors.ts'
+import { ContactForm } from './contact-form-view.tsx'
 import { VatIdFormFor } from './vat-id-form.tsx'
-
-/** The anchor of the contact form (spec part 1 §2 "/kontakt (anchor contact-form)"): the report-a-bug link's target. */
-export const CONTACT_FORM_ANCHOR = 'contact-form'
 
 /** The contact form under the CMS content of `/kontakt`; the app-wide contact actor keeps a draft across pages. */
 export function ContactSection() {

@@ -1,7 +1,7 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
 import { useActorRef } from '@xstate/react'
 import { useAppActors } from '#client/app/app-actors.tsx'
-import { Snackbar } from '#client/features/snackbar/snackbar.tsx'
+import { Snackbar } from '#client/common/snackbar/snackbar.tsx'
 import { vatIdSnapshot, vatIdStoryInput, type VatIdStoryState } from '#client/testing/content-story-states.ts'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { VatIdForm } from './vat-id-form.tsx'

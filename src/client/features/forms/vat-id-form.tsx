@@ -7,8 +7,8 @@ import { type VatIdAccount, vatIdValueIssue } from '#shared/domain/forms/vat-id-
 import { MESSAGE_MAX, VAT_ID_NOTICE_MS } from '#shared/domain/limits.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { notificationTexts } from '#client/i18n/notification-texts.ts'
-import { TextField } from './fields.tsx'
-import './forms.css'
+import { TextField } from '#client/common/forms/fields.tsx'
+import '#client/common/forms/forms.css'
 
 export type VatIdFormActor = ActorRefFrom<typeof vatIdFormMachine>
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { type MouseEvent } from 'react'
 import { LOCALES, type Locale } from '#shared/domain/limits.ts'
-import { usePageLanguageLinks } from '#client/features/cms/use-cms-navigation.ts'
+import { usePageLanguageLinks } from '#client/common/use-cms-navigation.ts'
 import { LOCALE_AUTONYMS, localizePathname } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { CmsLink } from '#client/features/cms/cms-link.tsx'
-import { useCmsNavigationList, useIsCurrentLink } from '#client/features/cms/use-cms-navigation.ts'
+import { CmsLink } from '#client/common/cms-link.tsx'
+import { useCmsNavigationList, useIsCurrentLink } from '#client/common/use-cms-navigation.ts'
 
 /** The main navigation (part 2 §2: portfolio, about, contact, downloads) from the CMS list `main`. */
 export function MainNavigation() {

@@ -1,6 +1,6 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
-import { OutdatedBrowserWarning } from '#client/features/outdated-browser/outdated-browser-warning.tsx'
-import { Snackbar } from '#client/features/snackbar/snackbar.tsx'
+import { OutdatedBrowserWarning } from '#client/features/notices/outdated-browser-warning.tsx'
+import { Snackbar } from '#client/common/snackbar/snackbar.tsx'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { DEFAULT_NOTICES_CONFIG, type NoticesConfig } from './notices-config.ts'
 import { SiteNotices, UploadDifficultiesNotice } from './site-notices.tsx'

@@ -8,7 +8,7 @@ import {
   missingContactFields,
   parseContactDraft,
   toggleBrowser,
-} from '#shared/domain/forms/contact-form.ts'
+} from '#shared/domain/forms/contact-draft.ts'
 import { fieldIssuesOf, hasLineBreakOrControl, missingFields } from '#shared/domain/forms/form-fields.ts'
 import {
   canSubmitNewsletter,
