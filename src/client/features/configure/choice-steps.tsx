@@ -7,7 +7,12 @@ import { type ConfigureSession } from '#client/app/configure-session.ts'
 import { errorTexts } from '#client/i18n/error-texts.ts'
 import { notificationTexts } from '#client/i18n/notification-texts.ts'
 import { useIsBusinessCustomer } from '#client/common/price-texts.tsx'
-import { cardPriceFor, findPrintMode, selectFinishEvent, selectPrintModeEvent } from './catalogue.ts'
+import {
+  cardPriceFor,
+  findPrintMode,
+  selectFinishEvent,
+  selectPrintModeEvent,
+} from '#client/common/catalogue.ts'
 import { ColourPicker } from './colour-picker.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { PrintModeCard } from './print-mode-card.tsx'

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
-import { coloursFor, priceFor, selectColourEvent } from './catalogue.ts'
+import { coloursFor, priceFor, selectColourEvent } from '#client/common/catalogue.ts'
 import { type Selection } from './use-configure.ts'
 
 /**

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react'
 import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { ChunkLoadBoundary } from '#client/app/chunk-load-boundary.tsx'
 import { type ConfigureSession } from '#client/app/configure-session.ts'
-import { findColour, findPrintMode } from './catalogue.ts'
+import { findColour, findPrintMode } from '#client/common/catalogue.ts'
 import { useCatalogue } from '#client/common/use-catalogue.ts'
 import { useSelection } from './use-configure.ts'
 
