@@ -11,15 +11,14 @@ import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
 import { createPostgresDb } from '#server/db/postgres.ts'
 import { seed } from '#server/db/seed.ts'
-import { buildApp } from '#server/http/app.ts'
-import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
+import { buildServer } from '#server/app.ts'
+import type { AnalysisRunner } from '#server/modules/analysis/analysis.module.ts'
 import { deliverInitialStaffPassword } from '#server/modules/auth/initial-staff-password.ts'
-import { cartAttachmentsDir, createCartFileStore } from '#server/modules/cart/cart-files.ts'
-import { createMailService } from '#server/modules/mail/mail.service.ts'
-import { createRetentionJob } from '#server/modules/retention/retention.job.ts'
+import { createMailModule } from '#server/modules/mail/mail.module.ts'
 
 /**
- * Composition root: environment → data-dir lock → database → migrations → seed → HTTP. A start-up problem the
+ * Start-up: environment → data-dir lock → database → the server (src/server/app.ts composes it) → migrations →
+ * seed → background work → HTTP. A start-up problem the
  * operator can fix (bad variable, folder in use, port taken) ends with one clear line and exit code 1.
  */
 
@@ -63,9 +62,16 @@ async function main(): Promise<void> {
       config.database.kind === 'pglite'
         ? await createPgliteDb({ dataDir: config.database.dataDir })
         : await createPostgresDb({ connectionString: config.database.url })
-    const mail = createMailService(config.mail)
-    analysisRunner = createAnalysisRunner({ db, config })
-    const app = await buildApp({ config, db, mail, logger: { level: config.logLevel }, analysisRunner })
+    const mail = createMailModule(config.mail).service
+    const server = await buildServer({
+      config,
+      db,
+      mail,
+      logger: { level: config.logLevel },
+      analysisRunner: 'own',
+    })
+    const { app, retention } = server
+    analysisRunner = server.analysisRunner
 
     const applied = await migrate(db)
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
@@ -82,18 +88,8 @@ async function main(): Promise<void> {
       }
     }
     // Analysis workers run off the event loop; tasks of an earlier life of this server are reclaimed now.
-    await analysisRunner.start(app.log)
+    await analysisRunner?.start(app.log)
     // Old uploads and abandoned carts are removed (decision 0077): first a minute after the start, then hourly.
-    const retention = createRetentionJob({
-      db,
-      storage: config.storage,
-      uploadsDir: config.analysis.uploadsDir,
-      cartFiles: createCartFileStore({
-        thumbnailsDir: config.thumbnailsDir,
-        attachmentsDir: cartAttachmentsDir(config.dataDir),
-      }),
-      log: app.log,
-    })
     retention.start()
 
     let shuttingDown = false

@@ -10,7 +10,7 @@ import { acquireDataDirLock } from '#server/db/data-dir-lock.ts'
 import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
 import { seed } from '#server/db/seed.ts'
-import { buildApp } from '#server/http/app.ts'
+import { buildApp } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
 

@@ -39,7 +39,7 @@ async function authApp(signIn: SignInLimits): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })
   app.setErrorHandler(errorHandler)
   await app.register(fastifyCookie, { secret: config.sessionSecret })
-  await app.register(createAuthModule({ db: testDb.db, config, signIn }).routes)
+  await app.register(createAuthModule({ db: testDb.db, config, signIn }).plugin)
   await app.ready()
   return app
 }

@@ -9,6 +9,8 @@ import {
   cartAttachmentsDir,
   createCartFileStore,
 } from '#server/modules/cart/cart-files.ts'
+import { createUploadRetention } from '#server/modules/analysis/analysis.module.ts'
+import { createCartRetention } from '#server/modules/cart/cart.module.ts'
 import { createRetentionJob, type RetentionJob } from '#server/modules/retention/retention.job.ts'
 import { addItems, createCart, insertBox, itemInput, printModes } from '#tests/integration/helpers/cart.ts'
 import { createTestApp, type TestApp } from '#tests/integration/helpers/test-app.ts'
@@ -33,13 +35,15 @@ afterAll(async () => {
 
 function retentionJob(options: { firstRunDelayMs?: number } = {}): RetentionJob {
   return createRetentionJob({
-    db: t.db,
     storage: t.config.storage,
-    uploadsDir: t.config.analysis.uploadsDir,
-    cartFiles: createCartFileStore({
-      thumbnailsDir: t.config.thumbnailsDir,
-      attachmentsDir: cartAttachmentsDir(t.config.dataDir),
-    }),
+    uploads: createUploadRetention(t.db, t.config.analysis.uploadsDir),
+    carts: createCartRetention(
+      t.db,
+      createCartFileStore({
+        thumbnailsDir: t.config.thumbnailsDir,
+        attachmentsDir: cartAttachmentsDir(t.config.dataDir),
+      }),
+    ),
     log: silent,
     ...options,
   })

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { API_KEY_HEADER, LANGUAGE_HEADER, type Locale } from '#shared/domain/limits.ts'
 import { ApiRequestHeadersSchema, localeFromLanguageHeader } from '#shared/contracts/common.contract.ts'
-import type { WhiteLabel } from '#server/modules/white-label/white-label.repo.ts'
-import type { WhiteLabelService } from '#server/modules/white-label/white-label.service.ts'
+import type { WhiteLabel, WhiteLabelService } from '#server/modules/white-label/white-label.module.ts'
 
 export interface RequestContext {
   whiteLabel: WhiteLabel

@@ -3,7 +3,7 @@ import type { UnitOfLength } from '#shared/domain/limits.ts'
 import type { AnalysedProperties as AnalysedPropertiesContract } from '#shared/contracts/analysis.contract.ts'
 import type { Queryable } from '#server/db/db.ts'
 import { newId } from '#server/db/ids.ts'
-import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
+import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysis/analysis.module.ts'
 import type { AnalysedProperties } from '#server/modules/pricing/price-configuration.ts'
 
 /** A box of x × y × z in the file's unit, as the analysis would report it (closed, printable). */

@@ -7,7 +7,7 @@ import { type AnalysisTask, AnalysisTaskSchema } from '#shared/contracts/analysi
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import { seed } from '#server/db/seed.ts'
-import { buildApp } from '#server/http/app.ts'
+import { buildApp } from '#server/app.ts'
 import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { createTempDir, createTestConfig, createTestDb } from '#tests/integration/helpers/test-app.ts'

@@ -10,10 +10,10 @@ import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
 import { createPostgresDb } from '#server/db/postgres.ts'
 import { seed } from '#server/db/seed.ts'
-import { buildApp } from '#server/http/app.ts'
+import { buildApp } from '#server/app.ts'
 import type { EdgeTimeouts } from '#server/http/edge-timeouts.ts'
 import { createMailService, type MailService } from '#server/modules/mail/mail.service.ts'
-import type { AnalysedObjectRepo } from '#server/modules/pricing/analysed-object.repo.ts'
+import type { AnalysedObjectRepo } from '#server/modules/analysis/analysis.module.ts'
 import { pgliteTemplate } from '#tests/integration/helpers/pglite-template.ts'
 
 /**

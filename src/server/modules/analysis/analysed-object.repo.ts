@@ -1,11 +1,12 @@
 import { AnalysedPropertiesSchema } from '#shared/contracts/analysis.contract.ts'
+import { FORMATS_WITH_OWN_UNIT } from '#shared/domain/limits.ts'
 import type { WallThicknessHistogram } from '#shared/domain/printability.ts'
 import type { Queryable } from '#server/db/db.ts'
-import type { AnalysedProperties } from '#server/modules/pricing/price-configuration.ts'
+import type { AnalysedProperties } from '#server/modules/pricing/pricing.module.ts'
 
 /**
  * What pricing needs of an analysed 3D file, read from the analysis record and never from the client
- * (commerce-reliability check 8). The numbers are the file's own, at scale 1 (src/engine/README.md,
+ * (commerce-reliability check 8); pricing asks the analysis module's service, which owns `model_files`. The numbers are the file's own, at scale 1 (src/engine/README.md,
  * AnalysedPropertiesSchema in analysis.contract.ts): for unitless formats (STL, PLY, 3DS) in whatever unit the
  * customer says the file is in, so the request's unit applies; for formats that carry their own unit (3MF, STEP)
  * already converted to millimetres, so the request's unit must not be applied a second time.
@@ -21,9 +22,6 @@ export interface AnalysedObject {
 export interface AnalysedObjectRepo {
   findAnalysedObject(id: string): Promise<AnalysedObject | undefined>
 }
-
-/** Formats whose files carry their unit; the analysis stores them in millimetres (migration 003). */
-const FORMATS_WITH_OWN_UNIT: ReadonlySet<string> = new Set(['3mf', 'step'])
 
 interface ModelFileRow {
   id: string

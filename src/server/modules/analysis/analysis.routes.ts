@@ -16,18 +16,15 @@ import {
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { AnalysisConfig } from '#server/config/env.ts'
-import type { Db } from '#server/db/db.ts'
 import { parseResponse } from '#server/http/respond.ts'
-import { createWorkerPool } from '#server/jobs/worker-pool.ts'
 import {
   attachmentDisposition,
-  createAnalysisService,
   notFound,
-  type RenderPool,
+  type AnalysisService,
   type ServedFile,
 } from '#server/modules/analysis/analysis.service.ts'
 import type { Uploader, UploaderIdentity } from '#server/modules/analysis/uploader-identity.ts'
-import { retryAfterOf, type UploadAdmission } from '#server/modules/retention/upload-admission.ts'
+import { retryAfterOf, type UploadAdmission } from '#server/modules/analysis/upload-admission.ts'
 
 /**
  * The analysis service under /api/analytx (spec part 1 §7): upload, demo object, task polling, the 3D file
@@ -43,13 +40,9 @@ const THREE_MF = 'application/vnd.ms-package.3dmanufacturing-3dmodel+xml'
 const UPLOADS_PER_MINUTE = 60
 
 export interface AnalysisRoutesDeps {
-  db: Db
-  settings: AnalysisConfig
-  /**
-   * The local analysis runner, woken after an upload (absent: another process or the next poll picks it up); its
-   * lease owner (AnalysisRunner.owner) names this process's temporary upload files.
-   */
-  runner?: { wake(): void; readonly owner: string }
+  /** The analysis service, built with its render pool and runner by analysis.module.ts. */
+  service: AnalysisService
+  settings: Pick<AnalysisConfig, 'maxUploadBytes'>
   /** Who uploads (visitor cookie, address key) and who may change a file. */
   identity: UploaderIdentity
   /** The daily quota and the disk-space floor (decision 0077); absent: every upload is taken. */
@@ -79,35 +72,7 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
       limits: { fileSize: deps.settings.maxUploadBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 },
     })
 
-    // Thickness pictures and 3MF files for another unit are drawn on request: one extra worker, started on first
-    // use and stopped when idle, so the event loop never rasterises a million triangles.
-    let renderPool: RenderPool | undefined
-    const getRenderPool = (): RenderPool =>
-      (renderPool ??= createWorkerPool({
-        name: 'render',
-        entry: new URL('./analysis.worker.ts', import.meta.url),
-        size: 1,
-        idleTimeoutMs: 30_000,
-        maxQueued: 32,
-        resourceLimits: { maxOldGenerationSizeMb: deps.settings.workerHeapMb },
-        // Someone waits for this picture: ahead of background analyses, still behind request handling.
-        niceness: 5,
-        onWorkerError: (error) => app.log.warn({ err: error }, 'render worker died'),
-      }))
-    app.addHook('onClose', async () => {
-      await renderPool?.close()
-    })
-
-    const service = createAnalysisService({
-      db: deps.db,
-      settings: deps.settings,
-      renderPool: getRenderPool,
-      ...(deps.runner === undefined
-        ? {}
-        : { onTaskQueued: () => deps.runner?.wake(), incomingOwner: deps.runner.owner }),
-    })
-
-    const { admission } = deps
+    const { service, admission } = deps
     /** The uploader of a request, refused before its body is read when the disk or its quota is full. */
     const admitted = async (request: FastifyRequest, reply: FastifyReply): Promise<Uploader> => {
       const uploader = deps.identity.uploaderOf(request, reply)

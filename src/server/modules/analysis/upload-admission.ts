@@ -3,8 +3,8 @@ import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { StorageConfig } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import type { Uploader } from '#server/modules/analysis/uploader-identity.ts'
-import { freeDiskBytes } from '#server/modules/retention/disk-space.ts'
-import { createUploadQuotaRepo, type UploadUsage } from '#server/modules/retention/upload-quota.repo.ts'
+import { freeDiskBytes } from '#server/modules/analysis/disk-space.ts'
+import { createUploadQuotaRepo, type UploadUsage } from '#server/modules/analysis/upload-quota.repo.ts'
 
 /**
  * Whether an upload may be taken (decision 0077): refused with 507 insufficient_storage while the uploads folder's

@@ -16,11 +16,14 @@ import {
   type SignInThrottleOptions,
 } from '#server/modules/auth/sign-in-throttle.ts'
 
+export { registerSameOriginGuard, staffUserOf } from '#server/modules/auth/request-guards.ts'
+
 export interface AuthModule {
-  auth: AuthService
+  /** Sign-in, sign-out and the session routes. */
+  plugin: FastifyPluginAsync
+  service: AuthService
   /** Pre-handler for staff routes: 403 cross-origin, 401 anonymous, 403 customer. */
   requireStaff: ReturnType<typeof createRequireStaff>
-  routes: FastifyPluginAsync
 }
 
 /** Bounds of sign-in (docs/decisions/0075-…); the defaults suit production, tests pass small ones. */
@@ -29,7 +32,7 @@ export interface SignInLimits {
   throttle?: SignInThrottleOptions
 }
 
-/** Sessions and the staff guard (docs/decisions/0052-session-mechanism.md), composed for app.ts. */
+/** Sessions and the staff guard (docs/decisions/0052-session-mechanism.md). */
 export function createAuthModule(deps: { db: Queryable; config: Config; signIn?: SignInLimits }): AuthModule {
   const secure = deps.config.publicUrl.startsWith('https://')
   const cookieName = sessionCookieName(secure)
@@ -39,8 +42,8 @@ export function createAuthModule(deps: { db: Queryable; config: Config; signIn?:
     throttle: createSignInThrottle(deps.signIn?.throttle ?? DEFAULT_SIGN_IN_THROTTLE),
   })
   return {
-    auth,
+    plugin: createAuthRoutes({ auth, cookieName, secureCookie: secure, publicOrigin }),
+    service: auth,
     requireStaff: createRequireStaff({ auth, publicOrigin, cookieName }),
-    routes: createAuthRoutes({ auth, cookieName, secureCookie: secure, publicOrigin }),
   }
 }

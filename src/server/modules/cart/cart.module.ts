@@ -1,12 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
-import { cartAttachmentsDir, createCartFileStore } from '#server/modules/cart/cart-files.ts'
-import { type CartModelLookup } from '#server/modules/cart/cart-models.ts'
+import {
+  cartAttachmentsDir,
+  createCartFileStore,
+  type CartFileStore,
+} from '#server/modules/cart/cart-files.ts'
+import { createCartModelLookup, type ModelFileSource } from '#server/modules/cart/cart-models.ts'
 import { createCartPricing, type CartPricingSources } from '#server/modules/cart/cart-pricing.ts'
+import {
+  CART_ITEM_HOLDS_MODEL_FILE,
+  createCartRetentionRepo,
+  type RemovedCarts,
+} from '#server/modules/cart/cart-retention.repo.ts'
 import { createCartRoutes } from '#server/modules/cart/cart.routes.ts'
 import { createCartService } from '#server/modules/cart/cart.service.ts'
+
+export type { CartPricingSources } from '#server/modules/cart/cart-pricing.ts'
+export type { RemovedCarts } from '#server/modules/cart/cart-retention.repo.ts'
 
 export interface CartModuleDeps {
   db: Db
@@ -14,26 +26,58 @@ export interface CartModuleDeps {
   context: RequestContextResolver
   /** Pricing and the catalogue, as the cart needs them (cart-pricing.ts). */
   pricing: CartPricingSources
-  /** The analysed 3D files (cart-models.ts). */
-  models: CartModelLookup
+  /** The analysed 3D files: the analysis module's service (cart-models.ts). */
+  models: ModelFileSource
+  /** Reports failed clean-ups of files (they never fail a request). */
+  log: Pick<FastifyBaseLogger, 'warn'>
   /** Attachments live here, outside every served folder; default DATA_DIR/cart-attachments. */
   attachmentsDir?: string
 }
 
-/** The cart (issue 5), composed for app.ts: its files, service and routes. */
-export function createCartModule(deps: CartModuleDeps): FastifyPluginAsync {
+/** What other modules may use of the cart: retention's narrow view of old carts and what they hold. */
+export interface CartModuleService {
+  /** Up to `limit` carts unchanged for `days` days, removed with their items; the files they leave behind. */
+  removeAbandonedCarts(days: number, limit: number): Promise<RemovedCarts>
+  removeThumbnail(name: string): Promise<void>
+  removeAttachment(id: string): Promise<void>
+  /** Holds an upload while a cart item names it (see ModelFileHolder in the analysis module). */
+  readonly modelFileHolder: string
+}
+
+export interface CartModule {
+  plugin: FastifyPluginAsync
+  service: CartModuleService
+}
+
+/** Retention's view of the cart: the rows in its repo, the files in its file store. */
+export function createCartRetention(
+  db: Db,
+  files: Pick<CartFileStore, 'removeThumbnail' | 'removeFile' | 'attachmentPath'>,
+): CartModuleService {
+  const retention = createCartRetentionRepo(db)
+  return {
+    removeAbandonedCarts: (days, limit) => retention.removeAbandonedCarts(days, limit),
+    removeThumbnail: (name) => files.removeThumbnail(name),
+    removeAttachment: (id) => files.removeFile(files.attachmentPath(id)),
+    modelFileHolder: CART_ITEM_HOLDS_MODEL_FILE,
+  }
+}
+
+/** The cart (issue 5): its files, service and routes. */
+export function createCartModule(deps: CartModuleDeps): CartModule {
   const files = createCartFileStore({
     thumbnailsDir: deps.config.thumbnailsDir,
     attachmentsDir: deps.attachmentsDir ?? cartAttachmentsDir(deps.config.dataDir),
   })
-  return async (app) => {
-    const cart = createCartService({
-      db: deps.db,
-      pricing: createCartPricing(deps.pricing),
-      models: deps.models,
-      files,
-      onCleanupError: (error) => app.log.warn({ err: error }, 'cart file clean-up failed'),
-    })
-    await app.register(createCartRoutes({ cart, files, context: deps.context }))
+  const cart = createCartService({
+    db: deps.db,
+    pricing: createCartPricing(deps.pricing),
+    models: createCartModelLookup(deps.models),
+    files,
+    onCleanupError: (error) => deps.log.warn({ err: error }, 'cart file clean-up failed'),
+  })
+  return {
+    plugin: createCartRoutes({ cart, files, context: deps.context }),
+    service: createCartRetention(deps.db, files),
   }
 }

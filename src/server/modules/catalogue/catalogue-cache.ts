@@ -8,8 +8,8 @@ import type {
   ProcessingStepOptionRow,
   ProcessingStepRow,
 } from '#server/modules/catalogue/catalogue.repo.ts'
-import type { SheetSource } from '#server/modules/pricing/sheet/sheet-types.ts'
-import type { WhiteLabel } from '#server/modules/white-label/white-label.repo.ts'
+import type { SheetSource } from '#server/modules/pricing/pricing.module.ts'
+import type { WhiteLabel } from '#server/modules/white-label/white-label.module.ts'
 
 /**
  * The customer-facing catalogue in memory (docs/decisions/0050-catalogue-cache.md): white labels by API key, the

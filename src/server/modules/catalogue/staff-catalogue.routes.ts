@@ -24,7 +24,7 @@ import {
   UpdateWhiteLabelSchema,
 } from '#shared/contracts/staff-catalogue.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
-import { staffUserOf } from '#server/modules/auth/request-guards.ts'
+import { staffUserOf } from '#server/modules/auth/auth.module.ts'
 import type { StaffCatalogueService } from '#server/modules/catalogue/staff-catalogue.service.ts'
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>

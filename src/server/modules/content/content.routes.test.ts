@@ -15,7 +15,7 @@ import { ErrorBodySchema } from '#shared/errors/error-codes.ts'
 import { errorHandler } from '#server/http/error-handler.ts'
 import { createTestDb, type TestDb } from '#tests/integration/helpers/test-app.ts'
 import { createContentRepo } from '#server/modules/content/content.repo.ts'
-import { parseFormBody, registerContentRoutes } from '#server/modules/content/content.routes.ts'
+import { createContentRoutes, parseFormBody } from '#server/modules/content/content.routes.ts'
 import { createContentService } from '#server/modules/content/content.service.ts'
 
 let testDb: TestDb
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await content.seedIfEmpty()
   app = Fastify()
   app.setErrorHandler(errorHandler)
-  await registerContentRoutes(app, { content })
+  await app.register(createContentRoutes({ content }))
   await app.ready()
 })
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import {
   CMS_MEDIA_PATH,
   CMS_NAVIGATION_PATH,
@@ -23,7 +23,7 @@ import type { ContentService } from '#server/modules/content/content.service.ts'
 
 /**
  * The content endpoints: CMS pages, navigation and media, and the contact endpoint (JSON and the legacy
- * form-urlencoded `ContactForm.php`). Registered by the app (src/server/http/app.ts) like the other modules.
+ * form-urlencoded `ContactForm.php`), the content module's plugin (content.module.ts).
  */
 
 export const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('./media/', import.meta.url))
@@ -119,9 +119,4 @@ export function createContentRoutes(deps: ContentRoutesDeps): FastifyPluginAsync
       return reply.code(201).send(parseResponse(ContactResponseSchema, answer))
     })
   }
-}
-
-/** Registers the content routes on an app (the same as `app.register(createContentRoutes(deps))`). */
-export async function registerContentRoutes(app: FastifyInstance, deps: ContentRoutesDeps): Promise<void> {
-  await app.register(createContentRoutes(deps))
 }

@@ -10,7 +10,7 @@ import {
   TestSheetResponseSchema,
 } from '#shared/contracts/price-sheet.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
-import { staffUserOf } from '#server/modules/auth/request-guards.ts'
+import { staffUserOf } from '#server/modules/auth/auth.module.ts'
 import type { PriceSheetService } from '#server/modules/pricing/price-sheet.service.ts'
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>

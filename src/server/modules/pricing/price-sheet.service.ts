@@ -8,9 +8,11 @@ import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { z } from 'zod'
 import type { Db } from '#server/db/db.ts'
-import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts'
-import { toStaffPrintMode } from '#server/modules/catalogue/staff-catalogue.service.ts'
-import type { StaffCatalogueRepo } from '#server/modules/catalogue/staff-catalogue.repo.ts'
+import {
+  toStaffPrintMode,
+  type CatalogueCache,
+  type StaffCatalogueRepo,
+} from '#server/modules/catalogue/catalogue.module.ts'
 import type { PriceSheetRepo, SheetVersionRow } from '#server/modules/pricing/price-sheet.repo.ts'
 import type { SheetDraft } from '#server/modules/pricing/sheet/sheet-types.ts'
 import { testSheet } from '#server/modules/pricing/sheet/test-sheet.ts'

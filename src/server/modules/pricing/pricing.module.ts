@@ -1,96 +1,67 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
+import type { AnalysisModuleService } from '#server/modules/analysis/analysis.module.ts'
 import type { AuthModule } from '#server/modules/auth/auth.module.ts'
-import { createCatalogueCache, type CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts'
-import { createCatalogueRepo } from '#server/modules/catalogue/catalogue.repo.ts'
-import { createCatalogueRoutes } from '#server/modules/catalogue/catalogue.routes.ts'
-import { createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
-import { createStaffCatalogueRepo } from '#server/modules/catalogue/staff-catalogue.repo.ts'
-import { createStaffCatalogueRoutes } from '#server/modules/catalogue/staff-catalogue.routes.ts'
-import { createStaffCatalogueService } from '#server/modules/catalogue/staff-catalogue.service.ts'
-import {
-  createAnalysedObjectRepo,
-  createCachedAnalysedObjectRepo,
-  type AnalysedObjectRepo,
-} from '#server/modules/pricing/analysed-object.repo.ts'
+import type { CatalogueModuleService } from '#server/modules/catalogue/catalogue.module.ts'
 import { createPriceSheetRepo } from '#server/modules/pricing/price-sheet.repo.ts'
 import { createPriceSheetRoutes } from '#server/modules/pricing/price-sheet.routes.ts'
 import { createPriceSheetService } from '#server/modules/pricing/price-sheet.service.ts'
+import { createPricingAnswers } from '#server/modules/pricing/pricing-answers.plugin.ts'
 import { createPricingRoutes } from '#server/modules/pricing/pricing.routes.ts'
 import { createPricingService, type PricingService } from '#server/modules/pricing/pricing.service.ts'
 import { createSheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
-import {
-  createWhiteLabelService,
-  type WhiteLabelService,
-} from '#server/modules/white-label/white-label.service.ts'
 
-export interface CataloguePricingDeps {
-  config: Config
+export type { AnalysedProperties } from '#server/modules/pricing/price-configuration.ts'
+export type { SheetSource } from '#server/modules/pricing/sheet/sheet-types.ts'
+export { DEFAULT_PRICING_TEST_PARAMETERS } from '#server/modules/pricing/sheet/default-sheets.ts'
+
+export interface PricingModuleDeps {
+  config: Pick<Config, 'isProduction'>
   db: Db
+  context: RequestContextResolver
   auth: Pick<AuthModule, 'requireStaff'>
-  /** Where pricing reads analysed objects; the `model_files` table (cached) by default, a double in tests. */
-  analysedObjects?: AnalysedObjectRepo
+  /** The catalogue snapshot prices are computed from; price-sheet edits invalidate it. */
+  catalogue: Pick<CatalogueModuleService, 'cache' | 'staff'>
+  /** Where pricing reads analysed objects: the analysis module's service. */
+  analysis: Pick<AnalysisModuleService, 'findAnalysedObject'>
 }
 
-export interface CataloguePricing {
-  cache: CatalogueCache
-  whiteLabels: WhiteLabelService
-  /** The pricing service the endpoint uses: other modules (the cart) should price through it, sharing its caches. */
-  pricing: PricingService
-  /** The (cached) analysed-object reads pricing uses. */
-  analysedObjects: AnalysedObjectRepo
-  /** Registers the catalogue, staff catalogue, price sheet and pricing routes. */
-  register(app: FastifyInstance, context: RequestContextResolver): Promise<void>
+export interface PricingModule {
+  plugin: FastifyPluginAsync
+  /** Other modules (the cart) price through it, sharing its compiled-sheet cache. */
+  service: PricingService
 }
 
-/**
- * The catalogue (customer and staff), price sheets and pricing, sharing one in-memory catalogue cache
- * (docs/decisions/0050-catalogue-cache.md) and one compiled-sheet cache.
- */
-export function createCataloguePricing(deps: CataloguePricingDeps): CataloguePricing {
-  const { db, config } = deps
-  const cache = createCatalogueCache(createCatalogueRepo(db))
-  const staffRepo = createStaffCatalogueRepo(db)
-  const analysedObjects = deps.analysedObjects ?? createCachedAnalysedObjectRepo(createAnalysedObjectRepo(db))
-  const pricing = createPricingService({ catalogue: cache, analysedObjects, sheets: createSheetCache() })
+/** Price sheets (staff) and the pricing endpoint, with one compiled-sheet cache and one answer cache. */
+export function createPricingModule(deps: PricingModuleDeps): PricingModule {
+  const { db, catalogue } = deps
+  const pricing = createPricingService({
+    catalogue: catalogue.cache,
+    analysedObjects: deps.analysis,
+    sheets: createSheetCache(),
+  })
+  const sheets = createPriceSheetService({
+    db,
+    sheets: createPriceSheetRepo(db),
+    catalogue: catalogue.staff,
+    cache: catalogue.cache,
+  })
   return {
-    cache,
-    whiteLabels: createWhiteLabelService(cache),
-    pricing,
-    analysedObjects,
-    async register(app, context) {
-      await app.register(createCatalogueRoutes({ catalogue: createCatalogueService(cache), context }))
+    async plugin(app) {
       await app.register(
         createPricingRoutes({
           pricing,
-          context,
-          validateResponses: !config.isProduction,
-        }),
-      )
-      await app.register(
-        createStaffCatalogueRoutes({
-          staff: createStaffCatalogueService({
-            db,
-            repo: staffRepo,
-            cache,
-            thumbnailsDir: config.thumbnailsDir,
+          answers: createPricingAnswers({
+            context: deps.context,
+            isCurrent: (basis) => pricing.isCurrent(basis),
           }),
-          requireStaff: deps.auth.requireStaff,
+          validateResponses: !deps.config.isProduction,
         }),
       )
-      await app.register(
-        createPriceSheetRoutes({
-          sheets: createPriceSheetService({
-            db,
-            sheets: createPriceSheetRepo(db),
-            catalogue: staffRepo,
-            cache,
-          }),
-          requireStaff: deps.auth.requireStaff,
-        }),
-      )
+      await app.register(createPriceSheetRoutes({ sheets, requireStaff: deps.auth.requireStaff }))
     },
+    service: pricing,
   }
 }

@@ -1,15 +1,13 @@
-import { rm } from 'node:fs/promises'
 import type { StorageConfig } from '#server/config/env.ts'
-import type { Db } from '#server/db/db.ts'
-import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
-import type { CartFileStore } from '#server/modules/cart/cart-files.ts'
-import { createRetentionRepo } from '#server/modules/retention/retention.repo.ts'
+import type { AnalysisModuleService } from '#server/modules/analysis/analysis.module.ts'
+import type { CartModuleService } from '#server/modules/cart/cart.module.ts'
 
 /**
  * The retention job (issue 13, decision 0077): abandoned carts (unchanged for CART_RETENTION_DAYS) go with their
  * items' previews and attachments, then uploads older than UPLOAD_RETENTION_DAYS that no remaining cart holds go
  * with their analysis results. It runs in the server process on an unref'd timer: first shortly after the start,
- * then every hour; `stop` waits for a run in progress, so the database is never closed under it.
+ * then every hour; `stop` waits for a run in progress, so the database is never closed under it. It owns no table:
+ * the cart and analysis modules remove their own rows and files through their services.
  */
 
 /** Rows per batch: a run removes everything due, a batch at a time. */
@@ -30,17 +28,16 @@ export interface RetentionLog {
 }
 
 export interface RetentionJobDeps {
-  db: Db
   storage: Pick<StorageConfig, 'uploadRetentionDays' | 'cartRetentionDays'>
-  uploadsDir: string
-  cartFiles: Pick<CartFileStore, 'removeThumbnail' | 'attachmentPath' | 'removeFile'>
+  carts: CartModuleService
+  uploads: Pick<AnalysisModuleService, 'removeExpiredUploads' | 'removeUploadFolder'>
   log: RetentionLog
   firstRunDelayMs?: number
   intervalMs?: number
 }
 
 export function createRetentionJob(deps: RetentionJobDeps) {
-  const repo = createRetentionRepo(deps.db)
+  const { carts, uploads } = deps
   let timer: NodeJS.Timeout | undefined
   let running: Promise<RetentionReport> | undefined
   let stopped = false
@@ -58,14 +55,13 @@ export function createRetentionJob(deps: RetentionJobDeps) {
 
   async function removeCarts(report: RetentionReport): Promise<void> {
     for (;;) {
-      const removed = await repo.removeAbandonedCarts(deps.storage.cartRetentionDays, BATCH)
+      const removed = await carts.removeAbandonedCarts(deps.storage.cartRetentionDays, BATCH)
       report.carts += removed.cartIds.length
       for (const name of removed.thumbnailNames) {
-        report.fileErrors += await remove(() => deps.cartFiles.removeThumbnail(name), { thumbnail: name })
+        report.fileErrors += await remove(() => carts.removeThumbnail(name), { thumbnail: name })
       }
       for (const id of removed.attachmentIds) {
-        const path = deps.cartFiles.attachmentPath(id)
-        report.fileErrors += await remove(() => deps.cartFiles.removeFile(path), { attachment: id })
+        report.fileErrors += await remove(() => carts.removeAttachment(id), { attachment: id })
       }
       if (removed.cartIds.length < BATCH || stopped) return
     }
@@ -73,11 +69,12 @@ export function createRetentionJob(deps: RetentionJobDeps) {
 
   async function removeUploads(report: RetentionReport): Promise<void> {
     for (;;) {
-      const ids = await repo.removeExpiredUploads(deps.storage.uploadRetentionDays, BATCH)
+      // What holds an upload whatever its age: an item of a cart not yet removed. An order module adds its own.
+      const holders = [carts.modelFileHolder]
+      const ids = await uploads.removeExpiredUploads(deps.storage.uploadRetentionDays, BATCH, holders)
       report.uploads += ids.length
       for (const id of ids) {
-        const dir = objectDir(deps.uploadsDir, id)
-        report.fileErrors += await remove(() => rm(dir, { recursive: true, force: true }), { upload: id })
+        report.fileErrors += await remove(() => uploads.removeUploadFolder(id), { upload: id })
       }
       if (ids.length < BATCH || stopped) return
     }

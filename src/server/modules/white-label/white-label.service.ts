@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
-import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts'
+import type { CatalogueCache } from '#server/modules/catalogue/catalogue.module.ts'
 import type { WhiteLabel } from '#server/modules/white-label/white-label.repo.ts'
 
 /**

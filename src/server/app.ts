@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '#server/config/env.ts'
+import type { Db } from '#server/db/db.ts'
+import {
+  createFastify,
+  type HttpOptions,
+  registerAppSecurityHeaders,
+  registerCookiesAndRateLimit,
+} from '#server/http/app-plugins.ts'
+import { registerSpa, registerThumbnails } from '#server/http/static-files.ts'
+import {
+  type AnalysedObjectRepo,
+  type AnalysisRunner,
+  type AnalysisRunnerHandle,
+  createAnalysisModule,
+} from '#server/modules/analysis/analysis.module.ts'
+import { createAuthModule, registerSameOriginGuard } from '#server/modules/auth/auth.module.ts'
+import { createCartModule } from '#server/modules/cart/cart.module.ts'
+import { createCatalogueModule } from '#server/modules/catalogue/catalogue.module.ts'
+import { createContentModule } from '#server/modules/content/content.module.ts'
+import { createHealthModule } from '#server/modules/health/health.module.ts'
+import type { MailService } from '#server/modules/mail/mail.module.ts'
+import { createOpenapiModule } from '#server/modules/openapi/openapi.module.ts'
+import { createPricingModule } from '#server/modules/pricing/pricing.module.ts'
+import { createRetentionModule, type RetentionJob } from '#server/modules/retention/retention.module.ts'
+import { createShippingModule } from '#server/modules/shipping/shipping.module.ts'
+import { createWhiteLabelModule } from '#server/modules/white-label/white-label.module.ts'
+
+export { DEFAULT_CLIENT_DIR } from '#server/http/static-files.ts'
+
+/**
+ * The composition root (docs/decisions/0081-server-module-shape.md): the shared HTTP plugins, then every module as
+ * `{ plugin, service }`, wired to each other through their services. Nothing listens and nothing touches the
+ * database until a request arrives; main.ts composes it with the real dependencies, tests with theirs.
+ */
+
+export interface AppDeps extends HttpOptions {
+  config: Config
+  db: Db
+  mail: MailService
+  /** The built SPA; defaults to dist/client. */
+  clientDir?: string
+  /** Where pricing reads analysed objects; defaults to the analysis module's (tests pass a double). */
+  analysedObjects?: AnalysedObjectRepo
+  /**
+   * Runs analyses in this process: `own` builds the runner in the analysis module (main.ts); a runner built
+   * elsewhere is woken after each upload (tests); absent: tasks wait for another process's poll.
+   */
+  analysisRunner?: 'own' | AnalysisRunnerHandle
+}
+
+/** What runs beside the HTTP server: main.ts starts it after migrations and stops it on shutdown. */
+export interface Server {
+  app: FastifyInstance
+  /** The analysis runner built with `analysisRunner: 'own'`. */
+  analysisRunner?: AnalysisRunner
+  retention: RetentionJob
+}
+
+export async function buildServer(deps: AppDeps): Promise<Server> {
+  const { config, db } = deps
+  const app = createFastify(config, deps)
+  // Before every route: no module can forget it (decision 0076).
+  registerSameOriginGuard(app, new URL(config.publicUrl).origin)
+  registerAppSecurityHeaders(app, config)
+  await registerCookiesAndRateLimit(app, config, deps.rateLimitPerMinute)
+
+  const log = app.log
+  const auth = createAuthModule({ db, config })
+  // The catalogue's routes need the white label of a request, which is read from the catalogue's cache.
+  const catalogue = createCatalogueModule({
+    db,
+    config,
+    auth,
+    context: (request) => whiteLabels.context(request),
+  })
+  const whiteLabels = createWhiteLabelModule({ catalogue: catalogue.service })
+  const { context } = whiteLabels
+  const analysis = createAnalysisModule({
+    db,
+    config,
+    log,
+    ...(deps.analysisRunner === undefined ? {} : { runner: deps.analysisRunner }),
+    ...(deps.analysedObjects === undefined ? {} : { analysedObjects: deps.analysedObjects }),
+  })
+  const pricing = createPricingModule({
+    db,
+    config,
+    context,
+    auth,
+    catalogue: catalogue.service,
+    analysis: analysis.service,
+  })
+  const cart = createCartModule({
+    db,
+    config,
+    context,
+    log,
+    // The cart prices through the pricing endpoint's own service (one compiled-sheet cache, one analysed-object cache).
+    pricing: {
+      priceBatch: (whiteLabelId, request) => pricing.service.priceBatch(whiteLabelId, request),
+      getPrintModes: (whiteLabelId, locale) =>
+        catalogue.service.catalogue.getPrintModes(whiteLabelId, locale),
+      catalogueRevision: async () => (await catalogue.service.cache.get()).revision,
+    },
+    models: analysis.service,
+  })
+  const retention = createRetentionModule({
+    storage: config.storage,
+    carts: cart.service,
+    uploads: analysis.service,
+    log,
+  })
+  const modules = [
+    createHealthModule({ db }),
+    auth,
+    catalogue,
+    pricing,
+    createShippingModule({ db, context }),
+    analysis,
+    cart,
+    createContentModule({ db, config, mail: deps.mail, log }),
+    createOpenapiModule({ config }),
+  ]
+  for (const module of modules) await app.register(module.plugin)
+
+  await registerThumbnails(app, config.thumbnailsDir)
+  await registerSpa(app, deps.clientDir)
+  return {
+    app,
+    retention: retention.service,
+    ...(analysis.runner === undefined ? {} : { analysisRunner: analysis.runner }),
+  }
+}
+
+/** The HTTP application alone (tests, benchmarks). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildServer(deps)).app
+}

@@ -1,0 +1,137 @@
+import { rm } from 'node:fs/promises'
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
+import type { Config } from '#server/config/env.ts'
+import type { Db } from '#server/db/db.ts'
+import { createWorkerPool } from '#server/jobs/worker-pool.ts'
+import {
+  createAnalysedObjectRepo,
+  createCachedAnalysedObjectRepo,
+  type AnalysedObjectRepo,
+} from '#server/modules/analysis/analysed-object.repo.ts'
+import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
+import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
+import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
+import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
+import { createAnalysisService, type RenderPool } from '#server/modules/analysis/analysis.service.ts'
+import { createUploadAdmission } from '#server/modules/analysis/upload-admission.ts'
+import {
+  createUploadRetentionRepo,
+  type ModelFileHolder,
+} from '#server/modules/analysis/upload-retention.repo.ts'
+import { createUploaderIdentity } from '#server/modules/analysis/uploader-identity.ts'
+
+export type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysis/analysed-object.repo.ts'
+export type { AnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
+export type { ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
+export type { ModelFileHolder } from '#server/modules/analysis/upload-retention.repo.ts'
+
+/** The local analysis runner as the routes need it: woken after an upload; its owner names temporary files. */
+export interface AnalysisRunnerHandle {
+  wake(): void
+  readonly owner: string
+}
+
+export interface AnalysisModuleDeps {
+  db: Db
+  config: Config
+  /** Logs render-worker deaths. */
+  log: FastifyBaseLogger
+  /**
+   * Run analyses in this process: `own` builds the runner here (main.ts starts and stops it), a handle uses a runner
+   * built elsewhere (tests), absent: another process or the next poll picks tasks up.
+   */
+  runner?: 'own' | AnalysisRunnerHandle
+  /** Where pricing reads analysed objects; the `model_files` table (cached) by default, a double in tests. */
+  analysedObjects?: AnalysedObjectRepo
+}
+
+/** What other modules may use of the analysis: never its tables. */
+export interface AnalysisModuleService extends AnalysedObjectRepo {
+  /** A model file as its row (the cart reads its name, unit, size and repair). */
+  findModelFile(id: string): Promise<ModelFileRow | undefined>
+  /** Retention: up to `limit` uploads older than `days` days that no holder holds, removed; their ids. */
+  removeExpiredUploads(days: number, limit: number, holders: readonly ModelFileHolder[]): Promise<string[]>
+  /** Retention: an upload's folder, after its row is gone. */
+  removeUploadFolder(id: string): Promise<void>
+}
+
+export interface AnalysisModule {
+  plugin: FastifyPluginAsync
+  service: AnalysisModuleService
+  /** The runner built here (`runner: 'own'`), for main.ts to start after migrations and stop on shutdown. */
+  runner?: AnalysisRunner
+}
+
+/**
+ * Thickness pictures and 3MF files for another unit are drawn on request: one extra worker, started on first use
+ * and stopped when idle, so the event loop never rasterises a million triangles.
+ */
+function createLazyRenderPool(config: Config, log: FastifyBaseLogger) {
+  let pool: RenderPool | undefined
+  return {
+    get: (): RenderPool =>
+      (pool ??= createWorkerPool({
+        name: 'render',
+        entry: new URL('./analysis.worker.ts', import.meta.url),
+        size: 1,
+        idleTimeoutMs: 30_000,
+        maxQueued: 32,
+        resourceLimits: { maxOldGenerationSizeMb: config.analysis.workerHeapMb },
+        // Someone waits for this picture: ahead of background analyses, still behind request handling.
+        niceness: 5,
+        onWorkerError: (error) => log.warn({ err: error }, 'render worker died'),
+      })),
+    close: async () => {
+      await pool?.close()
+    },
+  }
+}
+
+/** Retention's view of the uploads: old rows nothing holds, then their folders. */
+export function createUploadRetention(
+  db: Db,
+  uploadsDir: string,
+): Pick<AnalysisModuleService, 'removeExpiredUploads' | 'removeUploadFolder'> {
+  const retention = createUploadRetentionRepo(db)
+  return {
+    removeExpiredUploads: (days, limit, holders) => retention.removeExpiredUploads(days, limit, holders),
+    removeUploadFolder: (id) => rm(objectDir(uploadsDir, id), { recursive: true, force: true }),
+  }
+}
+
+/** The analysis (spec part 1 §7): uploads, the task queue's runner, the render worker, its routes and service. */
+export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
+  const { db, config } = deps
+  const ownRunner = deps.runner === 'own' ? createAnalysisRunner({ db, config }) : undefined
+  const runner = ownRunner ?? (deps.runner === 'own' ? undefined : deps.runner)
+  const renderPool = createLazyRenderPool(config, deps.log)
+  const analysis = createAnalysisService({
+    db,
+    settings: config.analysis,
+    renderPool: renderPool.get,
+    ...(runner === undefined ? {} : { onTaskQueued: () => runner.wake(), incomingOwner: runner.owner }),
+  })
+  const routes = createAnalysisRoutes({
+    service: analysis,
+    settings: config.analysis,
+    identity: createUploaderIdentity({
+      secret: config.sessionSecret,
+      secureCookie: config.publicUrl.startsWith('https://'),
+    }),
+    admission: createUploadAdmission({ db, limits: config.storage, uploadsDir: config.analysis.uploadsDir }),
+  })
+  const repo = createAnalysisRepo(db)
+  const analysedObjects = deps.analysedObjects ?? createCachedAnalysedObjectRepo(createAnalysedObjectRepo(db))
+  return {
+    async plugin(app) {
+      app.addHook('onClose', renderPool.close)
+      await app.register(routes)
+    },
+    service: {
+      findAnalysedObject: (id) => analysedObjects.findAnalysedObject(id),
+      findModelFile: (id) => repo.findModelFile(id),
+      ...createUploadRetention(db, config.analysis.uploadsDir),
+    },
+    ...(ownRunner === undefined ? {} : { runner: ownRunner }),
+  }
+}

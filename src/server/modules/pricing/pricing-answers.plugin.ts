@@ -1,0 +1,108 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { RequestContextResolver } from '#server/http/request-context.ts'
+import { JSON_CONTENT_TYPE } from '#server/http/respond.ts'
+import type { WhiteLabel } from '#server/modules/white-label/white-label.module.ts'
+import {
+  createPricingAnswerCache,
+  type PricingAnswerCacheOptions,
+} from '#server/modules/pricing/pricing-answer-cache.ts'
+import type { PricingBasis } from '#server/modules/pricing/pricing.service.ts'
+
+/**
+ * The pricing answer cache (decision 0072) as a plugin for the routes registered after it in the same context:
+ * JSON bodies arrive as text (the text is the cache's key, and a hit needs no parse), a current hit is answered in
+ * the preHandler, and a miss reaches the route with its body parsed exactly as every other route's JSON. The route
+ * then only parses with the contract, prices and sends through `send`, which offers the answer to the cache.
+ */
+
+/** A JSON request body as it arrived (tells it apart from a text/plain body, which Fastify also gives as a string). */
+class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** What the preHandler learnt of a request that missed the cache, for `send`. */
+interface Miss {
+  key: number
+  text: string
+  whiteLabel: WhiteLabel
+}
+
+export interface PricingAnswersDeps {
+  context: RequestContextResolver
+  /** True while an answer's basis (catalogue snapshot, analysis record) is still current. */
+  isCurrent(basis: PricingBasis): Promise<boolean>
+  cache?: PricingAnswerCacheOptions
+}
+
+export interface PricingAnswers {
+  /** Register before the routes it serves, in their context (it does not encapsulate). */
+  plugin: FastifyPluginAsync
+  /** The white label of a request that reached its route (resolved once, by the preHandler). */
+  whiteLabelOf(request: FastifyRequest): WhiteLabel
+  /** Serialises the answer with the route's serializer, offers it to the cache and sends it. */
+  send(request: FastifyRequest, reply: FastifyReply, answer: unknown, basis: PricingBasis): FastifyReply
+}
+
+function notJson(): AppError {
+  // No body, or another type Fastify reads (text/plain): never parsed as JSON here, as before.
+  return new AppError(ErrorCode.ValidationFailed, 'The request body must be JSON', {
+    issues: [{ path: [], code: 'invalid_type', message: 'Expected an application/json body' }],
+  })
+}
+
+export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
+  // Recent answers by request body, one cache per app.
+  const answers = createPricingAnswerCache(deps.cache)
+  const misses = new WeakMap<FastifyRequest, Miss>()
+  const missOf = (request: FastifyRequest): Miss => {
+    const miss = misses.get(request)
+    if (miss === undefined) throw new Error('pricing answers: the route is not behind the plugin')
+    return miss
+  }
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, new JsonText(String(body))),
+    )
+    // A miss is parsed exactly as every other route's JSON (empty body, bad JSON, prototype poisoning: 400).
+    const defaultJsonParser = app.getDefaultJsonParser('error', 'error')
+    const parseJson = (request: FastifyRequest, text: string): unknown => {
+      let parsed: { error: Error | null; value: unknown } = { error: null, value: undefined }
+      defaultJsonParser(request, text, (error, value) => {
+        parsed = { error, value }
+      })
+      if (parsed.error !== null) throw parsed.error
+      return parsed.value
+    }
+
+    app.addHook('preHandler', async (request, reply) => {
+      const { whiteLabel } = await deps.context(request)
+      if (!(request.body instanceof JsonText)) throw notJson()
+      const { text } = request.body
+      const key = answers.keyOf(text)
+      const hit = answers.get(key, whiteLabel.id, text)
+      if (hit !== undefined && (await deps.isCurrent(hit.basis))) {
+        return reply.type(JSON_CONTENT_TYPE).send(hit.json)
+      }
+      misses.set(request, { key, text, whiteLabel })
+      request.body = parseJson(request, text)
+      return undefined
+    })
+  }
+  // Fastify's documented switch for a plugin that decorates its parent context instead of a child of it.
+  Object.assign(plugin, { [Symbol.for('skip-override')]: true })
+
+  return {
+    plugin,
+    whiteLabelOf: (request) => missOf(request).whiteLabel,
+    send(request, reply, answer, basis) {
+      const { key, text, whiteLabel } = missOf(request)
+      // The route's serializer (the contract's schema) writes a string; Fastify sends a JSON string as it is.
+      const json = reply.serialize(answer) as string
+      answers.offer(key, text, { whiteLabelId: whiteLabel.id, basis, json })
+      return reply.type(JSON_CONTENT_TYPE).send(json)
+    },
+  }
+}
