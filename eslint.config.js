@@ -38,6 +38,33 @@ const featureBoundaries = readdirSync(featuresDir, { withFileTypes: true })
       ),
     ),
   }))
+const serverWide = patternsOf(
+  'The server imports src/shared and the engine face (#engine/engine.ts) only.',
+  '^#client/',
+  '^#machines/',
+  '(^|/)src/client/',
+  '(^|/)machines/',
+  '^(\\.\\./)+client/',
+  '^#engine/(?!engine\\.ts$|testing/)',
+  '(^|/)engine/(?!engine\\.ts$)',
+)
+// One block per server module folder (docs/decisions/0081): a module reaches another only through that module's
+// <y>.module.ts (its factory, service type and the types it re-exports), never its routes, services, repos or
+// tables. Each block repeats the server-wide patterns: a later block for the same files replaces the rule's options.
+const modulesDir = new URL('./src/server/modules/', import.meta.url)
+const moduleBoundaries = readdirSync(modulesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    files: [`src/server/modules/${name}/**/*.ts`],
+    rules: restrict(
+      serverWide,
+      patternsOf(
+        `The ${name} module imports another module only through its <module>.module.ts (docs/decisions/0081).`,
+        `^#server/modules/(?!${name}/)[^/]+/(?![^/]+\\.module\\.ts$)`,
+        `^(\\.\\./)+(?!${name}/)[^./][^/]*/(?![^/]+\\.module\\.ts$)`,
+      ),
+    ),
+  }))
 const boundaries = [
   {
     files: ['src/shared/**/*.{ts,tsx}'],
@@ -68,17 +95,9 @@ const boundaries = [
   ...featureBoundaries,
   {
     files: ['src/server/**/*.ts'],
-    rules: forbid(
-      'The server imports src/shared and the engine face (#engine/engine.ts) only.',
-      '^#client/',
-      '^#machines/',
-      '(^|/)src/client/',
-      '(^|/)machines/',
-      '^(\\.\\./)+client/',
-      '^#engine/(?!engine\\.ts$|testing/)',
-      '(^|/)engine/(?!engine\\.ts$)',
-    ),
+    rules: restrict(serverWide),
   },
+  ...moduleBoundaries,
   {
     // The engine is its own package (src/engine/README.md): it imports itself and #shared only.
     files: ['src/engine/**/*.ts'],

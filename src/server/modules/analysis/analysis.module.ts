@@ -24,6 +24,7 @@ export type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysi
 export type { AnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
 export type { ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 export type { ModelFileHolder } from '#server/modules/analysis/upload-retention.repo.ts'
+export { visitorCookieName } from '#server/modules/analysis/uploader-identity.ts'
 
 /** The local analysis runner as the routes need it: woken after an upload; its owner names temporary files. */
 export interface AnalysisRunnerHandle {

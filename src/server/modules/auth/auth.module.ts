@@ -16,7 +16,11 @@ import {
   type SignInThrottleOptions,
 } from '#server/modules/auth/sign-in-throttle.ts'
 
-export { registerSameOriginGuard, staffUserOf } from '#server/modules/auth/request-guards.ts'
+export {
+  registerSameOriginGuard,
+  sessionCookieName,
+  staffUserOf,
+} from '#server/modules/auth/request-guards.ts'
 
 export interface AuthModule {
   /** Sign-in, sign-out and the session routes. */
