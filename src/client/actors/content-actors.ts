@@ -15,7 +15,7 @@ import {
   createSubmitContact,
   createVatIdFormLogic,
   type VatIdFormLogic,
-} from '#client/actors/form-actors.ts'
+} from '#client/actors/forms.actors.ts'
 import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
 import { createWelcomeStore, type WelcomeStore } from '#client/features/notices/welcome-notice.ts'
 import { createCmsClient } from '#client/features/cms/cms-client.ts'

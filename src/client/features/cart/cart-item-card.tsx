@@ -26,28 +26,13 @@ export function CartItemCard({
   printMode: PrintMode | undefined
   isBusiness: boolean
 }) {
-  const { cart, preferences } = useAppActors()
+  const { cart } = useAppActors()
   const { i18n, t } = useLingui()
   const locale = useLocale()
   const id = useId()
-  const fileInput = useRef<HTMLInputElement>(null)
   const [isStepsOpen, setStepsOpen] = useState(false)
-  const name = item.model.name
-  const canRemove = useSelector(cart, (snapshot) => snapshot.can({ type: 'cart.remove', itemId: item._id }))
   const canSetQuantity = useSelector(cart, (snapshot) =>
     snapshot.can({ type: 'cart.setQuantity', itemId: item._id, quantity: item.quantity }),
-  )
-  const disclaimerAccepted = useSelector(
-    preferences,
-    (snapshot) => snapshot.context.acceptAttachmentDisclaimer.value,
-  )
-  const canAttach = useSelector(cart, (snapshot) =>
-    snapshot.can({
-      type: 'cart.addAttachment',
-      itemId: item._id,
-      file: { name: 'drawing.pdf', size: 1 },
-      disclaimerAccepted,
-    }),
   )
   const size = formatSize(
     scaledSize(item.model.dimensions, item.scale),
@@ -57,33 +42,12 @@ export function CartItemCard({
   )
   const variant = [printMode?.name ?? item.printModeId, item.surfaceFinish?.name].filter(Boolean).join(' · ')
 
-  const onAttachment = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    if (file) cart.send({ type: 'cart.addAttachment', itemId: item._id, file, disclaimerAccepted })
-    event.target.value = ''
-  }
-
   return (
     <li className="cart-item" aria-labelledby={`${id}-name`}>
-      <div className="cart-item__preview">
-        {item.thumbnail ? (
-          <img src={apiAssetUrl(item.thumbnail)} alt={t`Vorschau von ${name}`} width={120} height={120} />
-        ) : (
-          <div className="cart-item__no-preview" aria-hidden="true" />
-        )}
-        <button
-          type="button"
-          className="cart-item__delete"
-          disabled={!canRemove}
-          aria-label={t`Entfernen: ${name}`}
-          onClick={() => cart.send({ type: 'cart.remove', itemId: item._id })}
-        >
-          <Trans>Entfernen</Trans>
-        </button>
-      </div>
+      <CartItemPreview item={item} />
       <div className="cart-item__details">
         <h2 id={`${id}-name`} className="cart-item__name">
-          {name}
+          {item.model.name}
         </h2>
         <p className="cart-item__facts">
           <Trans>Größe: {size}</Trans>
@@ -107,55 +71,7 @@ export function CartItemCard({
           disabled={!canSetQuantity}
           onChange={(quantity) => cart.send({ type: 'cart.setQuantity', itemId: item._id, quantity })}
         />
-        <div className="cart-item__attachments">
-          <h3>
-            <Trans>Technische Zeichnungen</Trans>
-          </h3>
-          {item.attachments.length > 0 && (
-            <ul>
-              {item.attachments.map((path) => (
-                <li key={path}>
-                  <a href={apiAssetUrl(path)}>{decodeURIComponent(path.split('/').pop() ?? path)}</a>
-                </li>
-              ))}
-            </ul>
-          )}
-          {disclaimerAccepted ? (
-            <>
-              <input
-                ref={fileInput}
-                type="file"
-                hidden
-                onChange={onAttachment}
-                aria-label={t`Anhang wählen`}
-              />
-              <button
-                type="button"
-                className="button"
-                disabled={!canAttach}
-                onClick={() => fileInput.current?.click()}
-              >
-                <Trans>Anhang hinzufügen</Trans>
-              </button>
-            </>
-          ) : (
-            <div className="cart-item__disclaimer">
-              <p>
-                <Trans>
-                  Anhänge wie technische Zeichnungen helfen uns bei der Fertigung. Sie werden nur für Ihren
-                  Auftrag verwendet; verbindlich bleibt das hochgeladene 3D-Modell.
-                </Trans>
-              </p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => preferences.send({ type: 'preferences.acceptAttachmentDisclaimer' })}
-              >
-                <Trans>Hinweis akzeptieren</Trans>
-              </button>
-            </div>
-          )}
-        </div>
+        <CartItemAttachments item={item} />
         <button type="button" className="link-button" onClick={() => setStepsOpen(true)}>
           <Trans>Nachbearbeitung wählen (Demo)</Trans>
         </button>
@@ -167,40 +83,143 @@ export function CartItemCard({
           />
         )}
       </div>
-      <dl className="cart-item__prices">
-        <div>
-          <dt>
-            <Trans>Stückpreis</Trans>
-          </dt>
-          <dd>
-            <Money
-              net={item.currentPrice.netPrice}
-              gross={item.currentPrice.totalPrice}
-              isBusiness={isBusiness}
-            />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Summe</Trans>
-          </dt>
-          <dd>
-            {item.beforeDiscount && (
-              <del className="cart-item__before-discount">
-                <span className="visually-hidden">
-                  <Trans>statt</Trans>{' '}
-                </span>
-                <Money
-                  net={item.beforeDiscount.netPrice}
-                  gross={item.beforeDiscount.totalPrice}
-                  isBusiness={isBusiness}
-                />
-              </del>
-            )}{' '}
-            <Money net={item.pricing.netPrice} gross={item.pricing.totalPrice} isBusiness={isBusiness} />
-          </dd>
-        </div>
-      </dl>
+      <CartItemPrices item={item} isBusiness={isBusiness} />
     </li>
+  )
+}
+
+/** The item's picture (or an empty frame) with its delete button. */
+function CartItemPreview({ item }: { item: CartItem }) {
+  const { cart } = useAppActors()
+  const { t } = useLingui()
+  const name = item.model.name
+  const canRemove = useSelector(cart, (snapshot) => snapshot.can({ type: 'cart.remove', itemId: item._id }))
+  return (
+    <div className="cart-item__preview">
+      {item.thumbnail ? (
+        <img src={apiAssetUrl(item.thumbnail)} alt={t`Vorschau von ${name}`} width={120} height={120} />
+      ) : (
+        <div className="cart-item__no-preview" aria-hidden="true" />
+      )}
+      <button
+        type="button"
+        className="cart-item__delete"
+        disabled={!canRemove}
+        aria-label={t`Entfernen: ${name}`}
+        onClick={() => cart.send({ type: 'cart.remove', itemId: item._id })}
+      >
+        <Trans>Entfernen</Trans>
+      </button>
+    </div>
+  )
+}
+
+/** Technical drawings: the attached files, and adding one once the attachment disclaimer is accepted. */
+function CartItemAttachments({ item }: { item: CartItem }) {
+  const { cart, preferences } = useAppActors()
+  const { t } = useLingui()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const disclaimerAccepted = useSelector(
+    preferences,
+    (snapshot) => snapshot.context.acceptAttachmentDisclaimer.value,
+  )
+  const canAttach = useSelector(cart, (snapshot) =>
+    snapshot.can({
+      type: 'cart.addAttachment',
+      itemId: item._id,
+      file: { name: 'drawing.pdf', size: 1 },
+      disclaimerAccepted,
+    }),
+  )
+  const onAttachment = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    if (file) cart.send({ type: 'cart.addAttachment', itemId: item._id, file, disclaimerAccepted })
+    event.target.value = ''
+  }
+
+  return (
+    <div className="cart-item__attachments">
+      <h3>
+        <Trans>Technische Zeichnungen</Trans>
+      </h3>
+      {item.attachments.length > 0 && (
+        <ul>
+          {item.attachments.map((path) => (
+            <li key={path}>
+              <a href={apiAssetUrl(path)}>{decodeURIComponent(path.split('/').pop() ?? path)}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {disclaimerAccepted ? (
+        <>
+          <input ref={fileInput} type="file" hidden onChange={onAttachment} aria-label={t`Anhang wählen`} />
+          <button
+            type="button"
+            className="button"
+            disabled={!canAttach}
+            onClick={() => fileInput.current?.click()}
+          >
+            <Trans>Anhang hinzufügen</Trans>
+          </button>
+        </>
+      ) : (
+        <div className="cart-item__disclaimer">
+          <p>
+            <Trans>
+              Anhänge wie technische Zeichnungen helfen uns bei der Fertigung. Sie werden nur für Ihren
+              Auftrag verwendet; verbindlich bleibt das hochgeladene 3D-Modell.
+            </Trans>
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => preferences.send({ type: 'preferences.acceptAttachmentDisclaimer' })}
+          >
+            <Trans>Hinweis akzeptieren</Trans>
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Unit price and line total, the total before a discount struck through. */
+function CartItemPrices({ item, isBusiness }: { item: CartItem; isBusiness: boolean }) {
+  return (
+    <dl className="cart-item__prices">
+      <div>
+        <dt>
+          <Trans>Stückpreis</Trans>
+        </dt>
+        <dd>
+          <Money
+            net={item.currentPrice.netPrice}
+            gross={item.currentPrice.totalPrice}
+            isBusiness={isBusiness}
+          />
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Summe</Trans>
+        </dt>
+        <dd>
+          {item.beforeDiscount && (
+            <del className="cart-item__before-discount">
+              <span className="visually-hidden">
+                <Trans>statt</Trans>{' '}
+              </span>
+              <Money
+                net={item.beforeDiscount.netPrice}
+                gross={item.beforeDiscount.totalPrice}
+                isBusiness={isBusiness}
+              />
+            </del>
+          )}{' '}
+          <Money net={item.pricing.netPrice} gross={item.pricing.totalPrice} isBusiness={isBusiness} />
+        </dd>
+      </div>
+    </dl>
   )
 }
