@@ -5,9 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 
-export type ServerModule = { name: string; hasModuleFile: boolean; files: number; importsFrom: string[] }
+export type ServerModule = { name: string; hasModuleFile: boolean; importsFrom: string[] }
 
-export type EngineFace = { folders: string[]; files: number; faceExports: string[] }
+export type EngineFace = { folders: string[]; faceExports: string[] }
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g
 
@@ -48,7 +48,6 @@ export function serverModules(root: string): ServerModule[] {
       return {
         name,
         hasModuleFile: existsSync(join(dir, `${name}.module.ts`)),
-        files: sourceFiles(dir).length,
         importsFrom: crossModuleImports(dir, modulesDir, root),
       }
     })
@@ -81,7 +80,6 @@ export function engineFace(root: string): EngineFace {
     .sort()
   return {
     folders,
-    files: sourceFiles(dir).length,
     faceExports: exportedNames(readFileSync(join(dir, 'engine.ts'), 'utf8')),
   }
 }

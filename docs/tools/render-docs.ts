@@ -83,18 +83,14 @@ export function machineTable(machines: MachineDescription[]): string {
 export function moduleTable(modules: ServerModule[]): string {
   const rows = modules.map(
     (module) =>
-      `| ${code(module.name)} | ${module.hasModuleFile ? code(`${module.name}.module.ts`) : '**missing**'} | ${module.files} | ${module.importsFrom.map(code).join(', ') || '–'} |`,
+      `| ${code(module.name)} | ${module.hasModuleFile ? code(`${module.name}.module.ts`) : '**missing**'} | ${module.importsFrom.map(code).join(', ') || '–'} |`,
   )
-  return [
-    '| Module | Face | Files | Imports from other modules |',
-    '| --- | --- | --- | --- |',
-    ...rows,
-  ].join('\n')
+  return ['| Module | Face | Imports from other modules |', '| --- | --- | --- |', ...rows].join('\n')
 }
 
 export function engineText(engine: EngineFace): string {
   return [
-    `${engine.files} source files in ${engine.folders.map((folder) => code(`${folder}/`)).join(', ')} and the top level.`,
+    `Folders: ${engine.folders.map((folder) => code(`${folder}/`)).join(', ')}, and the entry points at the top level.`,
     `The face, ${code('src/engine/engine.ts')}, exports ${engine.faceExports.map(code).join(', ')}.`,
   ].join(' ')
 }
