@@ -178,3 +178,21 @@ export const HistogramImageQuerySchema = z.object({
   printModeId: IdSchema,
 })
 export type HistogramImageQuery = z.infer<typeof HistogramImageQuerySchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+// The upload body and the file routes' parameters
+
+/** POST /api/analytx/file/ as multipart/form-data: the model file and, optionally, its unit of length. */
+export const AnalysisUploadFormSchema = z.object({
+  file: z.file(),
+  givenUnitOfLength: UnitOfLengthSchema.optional(),
+})
+
+/** GET /api/analytx/file/{id}/front/{picture} and …/repair/{picture}: `PX_0.png` … `MZ_270.png`. */
+export const AnalysisPictureParamsSchema = z.object({
+  id: IdSchema,
+  picture: z.enum(PICTURE_KEYS.map((key) => `${key}.png` as const) as [`${PictureKey}.png`]),
+})
+
+/** Where the analysis service's routes live. */
+export const ANALYTX_PREFIX = '/api/analytx'

@@ -146,3 +146,18 @@ export type PatchCartItemRequest = z.infer<typeof PatchCartItemRequestSchema>
  */
 export const CartItemsResponseSchema = z.object({ items: z.array(CartItemSchema) })
 export type CartItemsResponse = z.infer<typeof CartItemsResponseSchema>
+
+/** GET /api/checkout/cart/{cartId}/item/{itemId}/attachments/{attachmentId}/{fileName}: the file itself. */
+export const CartAttachmentParamsSchema = z.object({
+  cartId: IdSchema,
+  itemId: IdSchema,
+  attachmentId: IdSchema,
+  /** The file's name, for the browser's download; the attachment id decides. */
+  fileName: z.string(),
+})
+
+/** POST …/item/{itemId}/thumbnail (a PNG) and …/item/{itemId}/attachments (PDF, PNG, JPEG, DXF, STEP). */
+export const CartFileUploadSchema = z.object({ file: z.file() })
+
+/** Where the cart's routes live. */
+export const CART_PATH = '/api/checkout/cart'

@@ -263,3 +263,7 @@ export type GetCmsPageResponse = CmsPage
 /** `GET /api/cms/navigation/{lang}`. */
 export const GetCmsNavigationResponseSchema = CmsNavigationSchema
 export type GetCmsNavigationResponse = CmsNavigation
+
+/** A CMS media file name: lower-case words joined by hyphens, `.svg`. */
+export const CMS_MEDIA_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/
+export const CmsMediaParamsSchema = z.object({ file: z.string().regex(CMS_MEDIA_FILE_PATTERN) })

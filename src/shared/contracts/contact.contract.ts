@@ -298,3 +298,9 @@ export function legacyContactFormToRequest(form: LegacyContactForm): LegacyConta
       }
   }
 }
+
+/** The legacy form body as the API describes it: every field a text (a repeated field a list of texts). */
+export const LegacyContactFormSchema = z.record(
+  z.enum(LEGACY_CONTACT_FORM_FIELDS),
+  z.union([z.string(), z.array(z.string())]),
+)

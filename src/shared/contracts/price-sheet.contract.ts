@@ -116,3 +116,11 @@ export const TestSheetResponseSchema = z.object({
   testParameters: PricingTestParametersSchema,
 })
 export type TestSheetResponse = z.infer<typeof TestSheetResponseSchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+// Route parameters
+
+export const PriceSheetParamsSchema = z.strictObject({ id: IdSchema })
+export const SheetVersionParamsSchema = z.strictObject({ versionId: IdSchema })
+/** Without `whiteLabelId`: the default sheet of the print mode. */
+export const SheetWhiteLabelQuerySchema = z.strictObject({ whiteLabelId: IdSchema.optional() })

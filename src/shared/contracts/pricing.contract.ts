@@ -99,3 +99,5 @@ export const PricingBatchResponseSchema = z.object({
   printabilityForAll: z.object({ tooLarge: z.boolean() }),
 })
 export type PricingBatchResponse = z.infer<typeof PricingBatchResponseSchema>
+
+export const PRICING_BATCH_PATH = '/api/pricing/batch-calculations'

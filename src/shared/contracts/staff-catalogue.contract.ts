@@ -251,3 +251,21 @@ export const UpdatePrintModeSchema = z.strictObject(printModeFields).partial()
 export type UpdatePrintMode = z.infer<typeof UpdatePrintModeSchema>
 
 export const StaffIdParamsSchema = z.strictObject({ id: IdSchema })
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers: a list under the resource's plural, one entry under its singular name
+
+export const StaffWhiteLabelListSchema = z.object({ whiteLabels: z.array(StaffWhiteLabelSchema) })
+export const StaffWhiteLabelResponseSchema = z.object({ whiteLabel: StaffWhiteLabelSchema })
+export const StaffMaterialListSchema = z.object({ materials: z.array(StaffNamedSchema) })
+export const StaffMaterialResponseSchema = z.object({ material: StaffNamedSchema })
+export const StaffMethodListSchema = z.object({ methods: z.array(StaffNamedSchema) })
+export const StaffMethodResponseSchema = z.object({ method: StaffNamedSchema })
+export const StaffSurfaceFinishListSchema = z.object({ surfaceFinishes: z.array(StaffSurfaceFinishSchema) })
+export const StaffSurfaceFinishResponseSchema = z.object({ surfaceFinish: StaffSurfaceFinishSchema })
+export const StaffColorListSchema = z.object({ colors: z.array(StaffColorSchema) })
+export const StaffColorResponseSchema = z.object({ color: StaffColorSchema })
+export const StaffProcessingStepListSchema = z.object({ processingSteps: z.array(StaffProcessingStepSchema) })
+export const StaffProcessingStepResponseSchema = z.object({ processingStep: StaffProcessingStepSchema })
+export const StaffPrintModeListSchema = z.object({ printModes: z.array(StaffPrintModeSchema) })
+export const StaffPrintModeResponseSchema = z.object({ printMode: StaffPrintModeSchema })

@@ -1,0 +1,205 @@
+import type { z } from 'zod'
+import { type ApiRoute, created, json, NO_CONTENT, ok } from '#shared/contracts/api-route.ts'
+import {
+  PriceSheetParamsSchema,
+  priceSheetPaths,
+  SaveSheetRequestSchema,
+  SheetVersionListResponseSchema,
+  SheetVersionParamsSchema,
+  SheetVersionResponseSchema,
+  SheetWhiteLabelQuerySchema,
+  TestSheetRequestSchema,
+  TestSheetResponseSchema,
+} from '#shared/contracts/price-sheet.contract.ts'
+import {
+  CreateColorSchema,
+  CreateNamedSchema,
+  CreatePrintModeSchema,
+  CreateProcessingStepSchema,
+  CreateSurfaceFinishSchema,
+  CreateWhiteLabelSchema,
+  STAFF_RESOURCES,
+  StaffColorListSchema,
+  StaffColorResponseSchema,
+  StaffIdParamsSchema,
+  StaffMaterialListSchema,
+  StaffMaterialResponseSchema,
+  StaffMethodListSchema,
+  StaffMethodResponseSchema,
+  StaffPrintModeListSchema,
+  StaffPrintModeResponseSchema,
+  StaffProcessingStepListSchema,
+  StaffProcessingStepResponseSchema,
+  type StaffResource,
+  StaffSurfaceFinishListSchema,
+  StaffSurfaceFinishResponseSchema,
+  StaffWhiteLabelListSchema,
+  StaffWhiteLabelResponseSchema,
+  staffPaths,
+  UpdateColorSchema,
+  UpdateNamedSchema,
+  UpdatePrintModeSchema,
+  UpdateProcessingStepSchema,
+  UpdateSurfaceFinishSchema,
+  UpdateWhiteLabelSchema,
+} from '#shared/contracts/staff-catalogue.contract.ts'
+
+/** The staff routes of the API route table (api-routes.ts): the catalogue editor and the price sheets. */
+
+interface StaffResourceContract {
+  readonly list: z.ZodType
+  readonly one: z.ZodType
+  readonly create: z.ZodType
+  readonly update: z.ZodType
+}
+
+const RESOURCE_CONTRACTS: Record<StaffResource, StaffResourceContract> = {
+  'white-labels': {
+    list: StaffWhiteLabelListSchema,
+    one: StaffWhiteLabelResponseSchema,
+    create: CreateWhiteLabelSchema,
+    update: UpdateWhiteLabelSchema,
+  },
+  materials: {
+    list: StaffMaterialListSchema,
+    one: StaffMaterialResponseSchema,
+    create: CreateNamedSchema,
+    update: UpdateNamedSchema,
+  },
+  methods: {
+    list: StaffMethodListSchema,
+    one: StaffMethodResponseSchema,
+    create: CreateNamedSchema,
+    update: UpdateNamedSchema,
+  },
+  'surface-finishes': {
+    list: StaffSurfaceFinishListSchema,
+    one: StaffSurfaceFinishResponseSchema,
+    create: CreateSurfaceFinishSchema,
+    update: UpdateSurfaceFinishSchema,
+  },
+  colors: {
+    list: StaffColorListSchema,
+    one: StaffColorResponseSchema,
+    create: CreateColorSchema,
+    update: UpdateColorSchema,
+  },
+  'processing-steps': {
+    list: StaffProcessingStepListSchema,
+    one: StaffProcessingStepResponseSchema,
+    create: CreateProcessingStepSchema,
+    update: UpdateProcessingStepSchema,
+  },
+  'print-modes': {
+    list: StaffPrintModeListSchema,
+    one: StaffPrintModeResponseSchema,
+    create: CreatePrintModeSchema,
+    update: UpdatePrintModeSchema,
+  },
+}
+
+const staff = { tag: 'staff', auth: 'session' } as const
+
+function resourceRoutes(resource: StaffResource): ApiRoute[] {
+  const contract = RESOURCE_CONTRACTS[resource]
+  const path = staffPaths.list(resource)
+  const one = { ...staff, params: StaffIdParamsSchema }
+  return [
+    {
+      ...staff,
+      method: 'GET',
+      path,
+      summary: `List ${resource}, archived ones too`,
+      responses: ok(contract.list),
+    },
+    {
+      ...staff,
+      method: 'POST',
+      path,
+      summary: `Create one of the ${resource}`,
+      body: json(contract.create),
+      responses: created(contract.one),
+    },
+    {
+      ...one,
+      method: 'PATCH',
+      path: `${path}/{id}`,
+      summary: `Change one of the ${resource}`,
+      body: json(contract.update),
+      responses: ok(contract.one),
+    },
+    {
+      ...one,
+      method: 'POST',
+      path: `${path}/{id}/archive`,
+      summary: 'Hide from customers',
+      responses: NO_CONTENT,
+    },
+    { ...one, method: 'POST', path: `${path}/{id}/restore`, summary: 'Show again', responses: NO_CONTENT },
+  ]
+}
+
+/** priceSheetPaths with OpenAPI placeholders instead of ids. */
+const sheetPath = (build: (id: string) => string, name: string) =>
+  build(`{${name}}`).replace(`%7B${name}%7D`, `{${name}}`)
+
+const sheet = { ...staff, params: PriceSheetParamsSchema }
+
+const PRICE_SHEET_ROUTES: readonly ApiRoute[] = [
+  {
+    ...sheet,
+    method: 'GET',
+    path: sheetPath(priceSheetPaths.current, 'id'),
+    summary: 'The current price sheet of a print mode',
+    query: SheetWhiteLabelQuerySchema,
+    responses: ok(SheetVersionResponseSchema),
+  },
+  {
+    ...sheet,
+    method: 'GET',
+    path: sheetPath(priceSheetPaths.versions, 'id'),
+    summary: 'Every version of a price sheet, newest first',
+    query: SheetWhiteLabelQuerySchema,
+    responses: ok(SheetVersionListResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'GET',
+    path: sheetPath(priceSheetPaths.version, 'versionId'),
+    summary: 'One price sheet version as saved',
+    params: SheetVersionParamsSchema,
+    responses: ok(SheetVersionResponseSchema),
+  },
+  {
+    ...sheet,
+    method: 'PUT',
+    path: sheetPath(priceSheetPaths.current, 'id'),
+    summary: 'Validate and save a new price sheet version',
+    body: json(SaveSheetRequestSchema),
+    responses: created(SheetVersionResponseSchema),
+  },
+  {
+    ...sheet,
+    method: 'POST',
+    path: sheetPath(priceSheetPaths.test, 'id'),
+    summary: 'Evaluate a draft price sheet',
+    body: json(TestSheetRequestSchema),
+    responses: ok(TestSheetResponseSchema),
+  },
+]
+
+/** GET one print mode: the only resource read one at a time. */
+const PRINT_MODE_READ: ApiRoute = {
+  ...staff,
+  method: 'GET',
+  path: `${staffPaths.list('print-modes')}/{id}`,
+  summary: 'One print mode',
+  params: StaffIdParamsSchema,
+  responses: ok(StaffPrintModeResponseSchema),
+}
+
+export const STAFF_API_ROUTES: readonly ApiRoute[] = [
+  ...STAFF_RESOURCES.flatMap(resourceRoutes),
+  PRINT_MODE_READ,
+  ...PRICE_SHEET_ROUTES,
+]
