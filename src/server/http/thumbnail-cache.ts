@@ -1,6 +1,6 @@
 import { join, sep } from 'node:path'
 import type { FastifyReply } from 'fastify'
-import { CART_THUMBNAILS_FOLDER } from '#server/modules/cart/cart-files.ts'
+import { CART_THUMBNAILS_FOLDER } from '#server/modules/cart/cart.module.ts'
 
 /**
  * The Cache-Control of files under THUMBNAILS_PATH. Colour swatches and catalogue pictures are shop data any cache

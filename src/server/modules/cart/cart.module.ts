@@ -17,6 +17,7 @@ import {
 import { createCartRoutes } from '#server/modules/cart/cart.routes.ts'
 import { createCartService } from '#server/modules/cart/cart.service.ts'
 
+export { CART_THUMBNAILS_FOLDER } from '#server/modules/cart/cart-files.ts'
 export type { CartPricingSources } from '#server/modules/cart/cart-pricing.ts'
 export type { RemovedCarts } from '#server/modules/cart/cart-retention.repo.ts'
 
