@@ -1,0 +1,84 @@
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { AnalysisConfig } from '#server/config/env.ts'
+import type { Db } from '#server/db/db.ts'
+import type { WorkerPool } from '#server/jobs/worker-pool.ts'
+import type {
+  AnalysisWorkerJob,
+  AnalysisWorkerResult,
+  WorkerProgress,
+} from '#server/modules/analysis/analysis-jobs.ts'
+import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
+import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
+
+/** What the analysis service's parts share: settings, the repo, the analysed row and on-request drawing. */
+
+export type RenderPool = WorkerPool<AnalysisWorkerJob, AnalysisWorkerResult, WorkerProgress>
+
+export interface AnalysisServiceDeps {
+  db: Db
+  settings: AnalysisConfig
+  /** Called after an upload is stored: the local runner starts at once instead of at its next poll. */
+  onTaskQueued?: () => void
+  renderPool: () => RenderPool
+  /** Time bound of one on-request picture or 3MF. */
+  renderTimeoutMs?: number
+  /** The local runner's lease owner, named in temporary files so its next start removes what a crash left. */
+  incomingOwner?: string
+}
+
+/** One answer for every id we cannot serve (unknown, malformed, not yet analysed): ids are not to be probed. */
+export function notFound(): AppError {
+  return new AppError(ErrorCode.NotFound, 'Not found')
+}
+
+export function createAnalysisContext(deps: AnalysisServiceDeps) {
+  const repo = createAnalysisRepo(deps.db)
+  const { settings } = deps
+  const renderTimeoutMs = deps.renderTimeoutMs ?? 30_000
+
+  return {
+    deps,
+    repo,
+    settings,
+
+    /** The row of an analysed model file; anything else is the same 404. */
+    async analysedRow(id: string): Promise<ModelFileRow & { result_dir: string; triangles: number }> {
+      const row = await repo.findModelFile(id)
+      if (
+        row === undefined ||
+        row.state !== 'analysed' ||
+        row.result_dir === null ||
+        row.triangles === null
+      ) {
+        throw notFound()
+      }
+      return { ...row, result_dir: row.result_dir, triangles: row.triangles }
+    },
+
+    resultDirOf(row: { id: string; result_dir: string }): string {
+      return join(objectDir(settings.uploadsDir, row.id), row.result_dir)
+    },
+
+    async exists(path: string): Promise<boolean> {
+      return (await stat(path).catch(() => undefined))?.isFile() === true
+    },
+
+    /** Draws a picture or 3MF on the render pool, never on the event loop; a failure is a 503. */
+    async render(job: AnalysisWorkerJob): Promise<void> {
+      try {
+        await deps.renderPool().run(job, { timeoutMs: renderTimeoutMs })
+      } catch (error) {
+        throw Object.assign(
+          new AppError(ErrorCode.ServiceUnavailable, 'The picture could not be drawn now'),
+          {
+            cause: error,
+          },
+        )
+      }
+    },
+  }
+}
+export type AnalysisContext = ReturnType<typeof createAnalysisContext>

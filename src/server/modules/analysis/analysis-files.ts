@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type {
+  AnalysisFile,
+  AnalysisFilePatch,
+  AnalysisTask,
+  HistogramImageQuery,
+  PictureKey,
+} from '#shared/contracts/analysis.contract.ts'
+import { FORMATS_WITH_OWN_UNIT } from '#shared/domain/limits.ts'
+import { MM_PER_UNIT } from '#shared/domain/units.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import { type AnalysisContext, notFound } from '#server/modules/analysis/analysis-context.ts'
+import {
+  HISTOGRAM_CACHE_DIR,
+  HISTOGRAM_CACHE_MAX_FILES,
+  model3mfFileName,
+  newIncomingPath,
+  picturePath,
+} from '#server/modules/analysis/analysis-storage.ts'
+import type { ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
+
+/** The task to poll, the analysed file and its renaming, its downloads and pictures (spec part 1 §3, §7). */
+
+export interface ServedFile {
+  path: string
+  /** Removed after sending (a picture that was not cached). */
+  temporary: boolean
+}
+
+function toAnalysisFile(row: ModelFileRow): AnalysisFile {
+  if (row.analysed_properties === null || row.files === null || row.front_pictures === null) throw notFound()
+  const repair = row.repair_info
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    givenUnitOfLength: row.given_unit_of_length,
+    analysedProperties: row.analysed_properties,
+    files: row.files,
+    frontPictures: row.front_pictures,
+    repairInfo:
+      repair === null
+        ? null
+        : {
+            numberOfFlippedPolygons: repair.numberOfFlippedPolygons,
+            numberOfRemovedFlatOpenShells: repair.numberOfRemovedFlatOpenShells,
+            numberOfClosedOpenLoops: repair.numberOfClosedOpenLoops,
+            numberOfMergedVertexPairs: repair.numberOfMergedVertexPairs,
+            repairImages: repair.repairImages,
+          },
+    // A 3D file has no scale of its own: the cart item scales it (spec part 1 §3).
+    scale: 1,
+  }
+}
+
+export function createAnalysisFiles(ctx: AnalysisContext) {
+  const { repo, analysedRow } = ctx
+  return {
+    async getTask(taskId: string): Promise<AnalysisTask> {
+      const row = await repo.findTask(taskId)
+      if (row === undefined) throw notFound()
+      return {
+        taskId: row.id,
+        state: row.state,
+        progress: row.progress,
+        messages: row.messages,
+        ...(row.state === 'failed' && row.error_code !== null
+          ? {
+              error: {
+                code: row.error_code,
+                ...(row.error_details === null ? {} : { details: row.error_details }),
+              },
+            }
+          : {}),
+      }
+    },
+
+    async getFile(id: string): Promise<AnalysisFile> {
+      return toAnalysisFile(await analysedRow(id))
+    },
+
+    /**
+     * Renames and/or re-units a file for its owner. Anyone else, and a request without a visitor cookie, gets the
+     * same 404 as an unknown id (decision 0076): the answer does not say that the id exists.
+     */
+    async patchFile(
+      id: string,
+      visitorId: string | undefined,
+      patch: AnalysisFilePatch,
+    ): Promise<AnalysisFile> {
+      const current = await analysedRow(id)
+      if (visitorId === undefined || current.owner_visitor !== visitorId) throw notFound()
+      // 3MF and STEP say their unit; pricing reads them as millimetres whatever a cart item says (pricing's
+      // analysed-object.repo.ts), so another unit here would show one size and price another.
+      if (FORMATS_WITH_OWN_UNIT.has(current.format) && (patch.givenUnitOfLength ?? 'mm') !== 'mm') {
+        throw new AppError(ErrorCode.ValidationFailed, 'A 3MF or STEP file carries its own unit', {
+          issues: [
+            { path: ['givenUnitOfLength'], code: 'unit_from_file', message: 'The file is in millimetres' },
+          ],
+        })
+      }
+      const row = await repo.updateModelFile(id, visitorId, patch)
+      if (row === undefined) throw notFound()
+      return toAnalysisFile(row)
+    },
+  }
+}
+
+/** Downloads and pictures; what is drawn on request (3MF in another unit, thickness) goes to the render pool. */
+export function createAnalysisDownloads(ctx: AnalysisContext) {
+  const { repo, settings, deps, analysedRow, resultDirOf, exists, render } = ctx
+  return {
+    /** The repaired model as 3MF in millimetres, read in the file's current unit (drawn once per unit). */
+    async model3mf(id: string, kind: 'model' | 'repaired'): Promise<ServedFile & { downloadName: string }> {
+      const row = await analysedRow(id)
+      if (kind === 'repaired' && row.files?.repaired === null) throw notFound()
+      const unit = row.given_unit_of_length
+      const path = join(resultDirOf(row), model3mfFileName(unit))
+      if (!(await exists(path))) {
+        await render({
+          kind: 'export-3mf',
+          resultDir: resultDirOf(row),
+          outPath: path,
+          mmPerUnit: MM_PER_UNIT[unit],
+        })
+      }
+      const downloadName = `${row.name}${kind === 'repaired' ? '-repariert' : ''}.3mf`
+      return { path, temporary: false, downloadName }
+    },
+
+    async picture(id: string, kind: 'front' | 'repair', key: PictureKey): Promise<ServedFile> {
+      const row = await analysedRow(id)
+      const listed = kind === 'front' ? row.front_pictures?.[key] : row.repair_info?.repairImages[key]
+      if (listed === undefined) throw notFound()
+      const path = picturePath(resultDirOf(row), kind, key)
+      if (!(await exists(path))) throw notFound()
+      return { path, temporary: false }
+    },
+
+    /**
+     * The wall-thickness picture for one parameter set, cached on disk per set (the print mode's minimum feature
+     * size is part of the key, so a catalogue change draws anew). The cache per model is bounded; beyond it a
+     * picture is drawn, sent and removed.
+     */
+    async histogramImage(id: string, query: HistogramImageQuery): Promise<ServedFile> {
+      const row = await analysedRow(id)
+      const minFeatureSizeMm = await repo.printModeMinFeatureSizeMm(query.printModeId)
+      if (minFeatureSizeMm === undefined) throw notFound()
+      const params = {
+        scale: query.scale,
+        unitOfLength: query.unitOfLength,
+        direction: query.direction,
+        rotation: query.rotation,
+        minFeatureSizeMm,
+      }
+      const key = createHash('sha256').update(JSON.stringify(params)).digest('base64url').slice(0, 32)
+      const cacheDir = join(resultDirOf(row), HISTOGRAM_CACHE_DIR)
+      const cached = join(cacheDir, `${key}.png`)
+      if (await exists(cached)) return { path: cached, temporary: false }
+      const cacheFull =
+        (await readdir(cacheDir).catch(() => [] as string[])).length >= HISTOGRAM_CACHE_MAX_FILES
+      const outPath = cacheFull ? newIncomingPath(settings.uploadsDir, deps.incomingOwner, 'png') : cached
+      await render({
+        kind: 'histogram-image',
+        resultDir: resultDirOf(row),
+        faceCount: row.triangles,
+        outPath,
+        params,
+      })
+      return { path: outPath, temporary: cacheFull }
+    },
+  }
+}
