@@ -164,6 +164,57 @@ class EvaluationMemo {
   }
 }
 
+/** One configuration's line of the answer: its unit price (taxed once per unit) and its line price. */
+function configurationPrice(
+  entry: ResolvedParam,
+  result: PriceConfigurationResult,
+  taxRatePercent: number,
+): ConfigurationPrice {
+  const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
+  return {
+    printModeId: entry.mode.id,
+    surfaceFinishId: entry.finish?.id ?? null,
+    printModeColorId: entry.color?.id ?? null,
+    price: {
+      netPrice: unitAmounts.netCents,
+      totalPrice: unitAmounts.totalCents,
+      tax: unitAmounts.taxCents,
+      taxRate: taxRatePercent,
+    },
+    linePrice: {
+      netPrice: result.netLineCents,
+      totalPrice: result.totalLineCents,
+      tax: result.taxCents,
+    },
+    printable: result.printable,
+    tooLarge: result.tooLarge,
+    tooSmall: result.tooSmall,
+    mightCauseProblems: result.mightCauseProblems,
+    productionTimeDays: result.productionTimeDays,
+    sheetVersion: result.sheetVersion,
+  }
+}
+
+/** The verdict and price of the first (selected) configuration, in the answer's shape. */
+function selectedPrintability(
+  result: PriceConfigurationResult,
+): PricingBatchResponse['printabilityForSelected'] {
+  const selected = printabilityForSelected(result)
+  return {
+    printable: selected.printable,
+    tooLarge: selected.tooLarge,
+    tooSmall: selected.tooSmall,
+    price:
+      selected.price === null
+        ? null
+        : {
+            netPrice: selected.price.netCents,
+            totalPrice: selected.price.totalCents,
+            tax: selected.price.taxCents,
+          },
+  }
+}
+
 export function createPricingService(deps: PricingServiceDeps) {
   const taxRatePercent = deps.taxRatePercent ?? DEFAULT_TAX_RATE_PERCENT
 
@@ -272,29 +323,7 @@ export function createPricingService(deps: PricingServiceDeps) {
         memo.set(entry.mode, colorFactor, finishFactor, result)
       }
       results.push(result)
-      const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
-      prices.push({
-        printModeId: entry.mode.id,
-        surfaceFinishId: entry.finish?.id ?? null,
-        printModeColorId: entry.color?.id ?? null,
-        price: {
-          netPrice: unitAmounts.netCents,
-          totalPrice: unitAmounts.totalCents,
-          tax: unitAmounts.taxCents,
-          taxRate: taxRatePercent,
-        },
-        linePrice: {
-          netPrice: result.netLineCents,
-          totalPrice: result.totalLineCents,
-          tax: result.taxCents,
-        },
-        printable: result.printable,
-        tooLarge: result.tooLarge,
-        tooSmall: result.tooSmall,
-        mightCauseProblems: result.mightCauseProblems,
-        productionTimeDays: result.productionTimeDays,
-        sheetVersion: result.sheetVersion,
-      })
+      prices.push(configurationPrice(entry, result, taxRatePercent))
     }
 
     // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
@@ -306,22 +335,9 @@ export function createPricingService(deps: PricingServiceDeps) {
         printMode: mode.limits,
       }),
     )
-    const selected = printabilityForSelected(results[0]!)
     const answer: PricingBatchResponse = {
       prices,
-      printabilityForSelected: {
-        printable: selected.printable,
-        tooLarge: selected.tooLarge,
-        tooSmall: selected.tooSmall,
-        price:
-          selected.price === null
-            ? null
-            : {
-                netPrice: selected.price.netCents,
-                totalPrice: selected.price.totalCents,
-                tax: selected.price.taxCents,
-              },
-      },
+      printabilityForSelected: selectedPrintability(results[0]!),
       printabilityForAll: printabilityForAll(all),
     }
     return { answer, basis: { snapshot, object } }
