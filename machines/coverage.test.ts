@@ -20,7 +20,8 @@ describe('path coverage of every machine', () => {
   })
 
   describe.each(entries.map((entry) => [entry.machine.id, entry] as const))('%s', (_id, entry) => {
-    it('replays every generated path and takes every transition', async () => {
+    // The biggest models (cart, configure) take seconds; more on a machine shared with other work.
+    it('replays every generated path and takes every transition', { timeout: 60_000 }, async () => {
       const [first, ...rest] = entry.models
       if (!first) throw new Error(`${entry.pathsFile}: no model`)
       const report = await runPathModels([first, ...rest])

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { SYSTEM_IDS } from '#machines/order-flow/system-ids.ts'
 import type {
   AddCartItemsResponse,
   Cart,
@@ -21,7 +22,7 @@ export type AttachmentFile = { readonly name: string; readonly size: number }
 
 /** A cart change waiting for (or in) its call. The head of `pendingOps` is the one running. */
 export type CartOp =
-  | { kind: 'add'; items: CartItemInput[]; requestId: string | null }
+  | { kind: 'add'; items: CartItemInput[]; requestId: string | null; replyTo: string | null }
   | { kind: 'setQuantity'; itemId: string; quantity: number }
   | { kind: 'remove'; itemId: string }
   | { kind: 'uploadThumbnail'; itemId: string; thumbnail: ThumbnailBlob }
@@ -38,8 +39,11 @@ export type Context = {
 }
 
 export type Event =
-  /** Add configured items; `requestId` comes back in `notifyItemsAdded` / `notifyAddToCartFailure`. */
-  | { type: 'cart.add'; items: CartItemInput[]; requestId?: string }
+  /**
+   * Add configured items; `requestId` comes back in `notifyItemsAdded` / `notifyAddToCartFailure`, and as
+   * `cart.itemsAdded` / `cart.addFailed` to the actor with the system id `replyTo`, if any.
+   */
+  | { type: 'cart.add'; items: CartItemInput[]; requestId?: string; replyTo?: string }
   /** A whole number of at least 1; other values are refused. */
   | { type: 'cart.setQuantity'; itemId: string; quantity: number }
   | { type: 'cart.remove'; itemId: string }
@@ -52,6 +56,14 @@ export type Event =
   | { type: 'cart.reload' }
   /** Start a new, empty cart (the order was completed, part 2 §4). */
   | { type: 'cart.reset' }
+
+/** The cart's answers to a `cart.add` with `replyTo`. */
+export type CartReply =
+  | { type: 'cart.itemsAdded'; requestId: string | null; createdItemIds: string[] }
+  | { type: 'cart.addFailed'; requestId: string | null }
+
+/** What the cart tells the order flow: the last item was removed. */
+export type CartReport = { type: 'cart.emptied' }
 
 export const CART_TAGS = ['loading', 'ready', 'busy', 'error'] as const
 export type CartTag = (typeof CART_TAGS)[number]
@@ -141,8 +153,17 @@ export const cartMachine = setup({
     notifyAttachmentFailure: () => {},
     /** Client: the generic warning when a quantity change, removal or preview upload failed. */
     notifyCartUpdateFailed: (_, _params: { kind: CartOp['kind'] }) => {},
-    /** Client: the last item was removed: `cart.emptied` to the order process. */
-    notifyEmptied: () => {},
+    /** The last item was removed: `cart.emptied` to the order flow (for the order process). */
+    // Plain action functions rather than enqueueActions: xstate's types for enqueueActions in this setup do not
+    // resolve (TS2719); the send still happens when the actions execute, after the transition.
+    notifyEmptied: ({ system }) => {
+      const report: CartReport = { type: 'cart.emptied' }
+      system.get(SYSTEM_IDS.orderFlow)?.send(report)
+    },
+    /** The answer to a `cart.add` for whoever asked (by system id); nobody, when it is gone. */
+    reply: ({ system }, params: { replyTo: string | null; reply: CartReply }) => {
+      if (params.replyTo !== null) system.get(params.replyTo)?.send(params.reply)
+    },
     enqueue: assign(({ context }, params: { op: CartOp }) => ({
       pendingOps: [...context.pendingOps, params.op],
     })),
@@ -181,7 +202,12 @@ export const cartMachine = setup({
           actions: {
             type: 'enqueue',
             params: ({ event }) => ({
-              op: { kind: 'add', items: event.items, requestId: event.requestId ?? null },
+              op: {
+                kind: 'add',
+                items: event.items,
+                requestId: event.requestId ?? null,
+                replyTo: event.replyTo ?? null,
+              },
             }),
           },
         },
@@ -338,6 +364,17 @@ export const cartMachine = setup({
                         createdItemIds: event.output.createdItems.map((item) => item._id),
                       }),
                     },
+                    {
+                      type: 'reply',
+                      params: ({ context, event }) => ({
+                        replyTo: opOf(context, 'add').replyTo,
+                        reply: {
+                          type: 'cart.itemsAdded',
+                          requestId: opOf(context, 'add').requestId,
+                          createdItemIds: event.output.createdItems.map((item) => item._id),
+                        },
+                      }),
+                    },
                     { type: 'finishOp', params: ({ event }) => ({ items: event.output.items }) },
                   ],
                 },
@@ -347,6 +384,13 @@ export const cartMachine = setup({
                     {
                       type: 'notifyAddToCartFailure',
                       params: ({ context }) => ({ requestId: opOf(context, 'add').requestId }),
+                    },
+                    {
+                      type: 'reply',
+                      params: ({ context }) => ({
+                        replyTo: opOf(context, 'add').replyTo,
+                        reply: { type: 'cart.addFailed', requestId: opOf(context, 'add').requestId },
+                      }),
                     },
                     { type: 'finishOp', params: { items: null } },
                   ],
@@ -456,16 +500,38 @@ export const cartMachine = setup({
     failed: {
       tags: 'error',
       // Changes queued while loading cannot be made: each one is reported as failed.
-      entry: enqueueActions(({ context, enqueue }) => {
+      entry: enqueueActions(({ context, enqueue, system }) => {
         for (const op of context.pendingOps) {
-          if (op.kind === 'add')
+          if (op.kind === 'add') {
             enqueue({ type: 'notifyAddToCartFailure', params: { requestId: op.requestId } })
-          else if (op.kind === 'addAttachment') enqueue('notifyAttachmentFailure')
+            const reply: CartReply = { type: 'cart.addFailed', requestId: op.requestId }
+            const asker = op.replyTo === null ? undefined : system.get(op.replyTo)
+            if (asker) enqueue.sendTo(asker, reply)
+          } else if (op.kind === 'addAttachment') enqueue('notifyAttachmentFailure')
           else enqueue({ type: 'notifyCartUpdateFailed', params: { kind: op.kind } })
         }
         enqueue.assign({ pendingOps: [] })
       }),
-      on: { 'cart.retry': { target: 'active' } },
+      on: {
+        'cart.retry': { target: 'active' },
+        // Nothing can be added now: the asker hears so at once, and the cart tries to load again for the next try.
+        'cart.add': {
+          target: 'active',
+          actions: [
+            {
+              type: 'notifyAddToCartFailure',
+              params: ({ event }) => ({ requestId: event.requestId ?? null }),
+            },
+            {
+              type: 'reply',
+              params: ({ event }) => ({
+                replyTo: event.replyTo ?? null,
+                reply: { type: 'cart.addFailed', requestId: event.requestId ?? null },
+              }),
+            },
+          ],
+        },
+      },
     },
   },
 })

@@ -6,7 +6,7 @@ import { cartItem, drawing, item1, item2, itemInput, thumbnail } from './cart.fi
 const MAX_PENDING = 1
 
 const changes: Event[] = [
-  { type: 'cart.add', items: [itemInput], requestId: 'request-1' },
+  { type: 'cart.add', items: [itemInput], requestId: 'request-1', replyTo: 'configure' },
   { type: 'cart.add', items: [] },
   { type: 'cart.setQuantity', itemId: 'item-1', quantity: 3 },
   { type: 'cart.setQuantity', itemId: 'item-1', quantity: 0 },

@@ -29,10 +29,12 @@ const start = (file: AnalysisFile = analysedFile, fail: Fail = {}) => {
     if (fail.create) throw new Error('offline')
     return { cartItemId: 'item-1' }
   })
-  const addToCart = vi.fn(async (_: { input: { configuration: Configuration } }) => {
-    if (fail.add) throw new Error('offline')
-    return { cartItemId: 'item-9' }
-  })
+  // The cart's side of add to cart: it answers the request by event (docs/decisions/0080).
+  const addToCart = vi.fn((_: { input: { configuration: Configuration } }) => {})
+  const answerCart = (requestId: string) =>
+    fail.add
+      ? { type: 'cart.addFailed' as const, requestId }
+      : { type: 'cart.itemsAdded' as const, requestId, createdItemIds: ['item-9'] }
   const invalidatePrices = vi.fn<(selection: PricingSelection | null) => void>()
   const notifyConfigureFailure = vi.fn()
   const notifyAddToCartFailure = vi.fn()
@@ -41,9 +43,12 @@ const start = (file: AnalysisFile = analysedFile, fail: Fail = {}) => {
       actors: {
         persistFile: fromPromise(persistFile),
         createCartItem: fromPromise(createCartItem),
-        addToCart: fromPromise(addToCart),
       },
       actions: {
+        requestAddToCart: (_, params) => {
+          addToCart({ input: { configuration: params.configuration } })
+          queueMicrotask(() => actor.send(answerCart(params.requestId)))
+        },
         invalidatePrices: (_, params) => invalidatePrices(params.selection),
         notifyConfigureFailure,
         notifyAddToCartFailure,

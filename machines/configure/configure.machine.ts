@@ -5,7 +5,10 @@ import {
   OBJECT_NAME_MAX,
 } from '#shared/contracts/analysis.contract.ts'
 import { MIN_QUANTITY, SCALE_FIELD, type UnitOfLength } from '#shared/domain/limits.ts'
+import { type CartItemInput } from '#shared/contracts/cart.contract.ts'
 import type { NotificationMessage } from '#machines/notifications/notification-messages.ts'
+import { SYSTEM_IDS, tell } from '#machines/order-flow/system-ids.ts'
+import { type PricingSelection } from '#machines/pricing/pricing-request.ts'
 import { suggestUnit } from './unit-suggestion.ts'
 
 export type Input = {
@@ -36,6 +39,12 @@ export type Context = {
   /** The current item, once step 0 created it. */
   cartItemId: string | null
   addingPending: boolean
+  /** The unit the server has for the file (saved by step 0 or by add to cart). */
+  savedUnit: UnitOfLength
+  /** The `requestId` of the `cart.add` waiting for the cart's answer; null when none waits. */
+  addRequestId: string | null
+  /** Counts add-to-cart requests (their ids). */
+  addRequests: number
   /** From the pricing machine (`pricing.updated`); false while prices are being calculated. */
   printable: boolean
   error: ConfigureError | null
@@ -45,16 +54,7 @@ export type Context = {
   unitSuggestionDismissed: boolean
 }
 
-/** What the pricing machine needs to know about the selection; the client turns it into a batch request. */
-export type PricingSelection = {
-  objectId: string
-  objectScale: number
-  objectUnitLength: UnitOfLength
-  objectQuantity: number
-  printModeId: string | null
-  surfaceFinishId: string | null
-  printModeColorId: string | null
-}
+export type { PricingSelection }
 
 /** The configuration the actors persist and add to the cart. */
 export type Configuration = {
@@ -99,6 +99,17 @@ export type Event =
   | { type: 'configure.back' }
   | { type: 'configure.addToCart' }
   | { type: 'pricing.updated'; printable: boolean }
+  /** The cart's answer to this machine's `cart.add` (docs/decisions/0080). */
+  | { type: 'cart.itemsAdded'; requestId: string | null; createdItemIds: string[] }
+  | { type: 'cart.addFailed'; requestId: string | null }
+
+/** The cart's `cart.add` as this machine sends it (the cart machine's event; machines do not import each other). */
+type CartAddRequest = { type: 'cart.add'; items: CartItemInput[]; requestId: string; replyTo: string }
+
+/** What the configure machine tells the order flow (its parent). */
+export type ConfigureReport =
+  | { type: 'configure.selectionChanged'; selection: PricingSelection | null }
+  | { type: 'configure.stepChanged'; step: 1 | 2 }
 
 export const CONFIGURE_TAGS = [
   'step-basics',
@@ -159,6 +170,22 @@ export const configurationOf = (context: Context): Configuration => ({
   acknowledgedRepairInfo: context.acknowledgedRepairInfo,
 })
 
+/** What the cart gets for a configuration (never a price: the server prices it). */
+export function cartItemInputOf(configuration: Configuration): CartItemInput {
+  if (configuration.printModeId === null) throw new Error('configure: no print mode chosen')
+  return {
+    objectId: configuration.objectId,
+    quantity: configuration.quantity,
+    scale: configuration.scale,
+    printModeId: configuration.printModeId,
+    surfaceFinishId: configuration.surfaceFinishId,
+    printModeColorId: configuration.colorId,
+    acknowledgedRepairInfo: configuration.acknowledgedRepairInfo,
+  }
+}
+
+const failAdding = ['markAddFailed', 'notifyAddToCartFailure'] as const
+
 // Every change to what is priced asks for new prices (used after the change's own assign).
 const reprice = [
   'markRepricing',
@@ -193,18 +220,37 @@ export const configureMachine = setup({
     createCartItem: fromPromise<{ cartItemId: string }, { configuration: Configuration }>(async () => {
       throw new Error('configure: createCartItem is not provided')
     }),
-    /** Client: put the configured item into the cart (the server prices it). */
-    addToCart: fromPromise<{ cartItemId: string }, { configuration: Configuration }>(async () => {
-      throw new Error('configure: addToCart is not provided')
-    }),
   },
   actions: {
-    /** Client: `pricing.invalidate` on the pricing actor with a batch request for this selection (null: no scale). */
-    invalidatePrices: (_, _params: { selection: PricingSelection | null }) => {},
+    /** The order flow turns the selection into a batch request for the pricing actor (null: no scale). */
+    invalidatePrices: ({ system }, params: { selection: PricingSelection | null }) => {
+      const report: ConfigureReport = { type: 'configure.selectionChanged', selection: params.selection }
+      tell(system, SYSTEM_IDS.orderFlow, report)
+    },
+    /** The order flow moves the order process's sub-step along. */
+    reportStep: ({ system }, params: { step: 1 | 2 }) => {
+      const report: ConfigureReport = { type: 'configure.stepChanged', step: params.step }
+      tell(system, SYSTEM_IDS.orderFlow, report)
+    },
+    /** `cart.add` to the cart; it answers `cart.itemsAdded` / `cart.addFailed` with the request id. */
+    requestAddToCart: ({ system }, params: { requestId: string; configuration: Configuration }) => {
+      const request: CartAddRequest = {
+        type: 'cart.add',
+        items: [cartItemInputOf(params.configuration)],
+        requestId: params.requestId,
+        replyTo: SYSTEM_IDS.configure,
+      }
+      tell(system, SYSTEM_IDS.cart, request)
+    },
+    /** Client: take a picture of the 3D preview for the item being added (I/O). */
+    capturePreview: () => {},
+    /** Client: upload that picture as the new cart item's thumbnail (I/O). */
+    uploadPreview: (_, _params: { cartItemId: string }) => {},
     /** Client: the configure-failure warning. */
     notifyConfigureFailure: () => {},
     /** Client: the add-to-cart-failure warning. */
     notifyAddToCartFailure: () => {},
+    markAddFailed: assign({ error: 'add-to-cart-failure' as const }),
     /** Until the new prices come, the selection counts as not printable. */
     markRepricing: assign({ printable: false }),
     setUnit: assign(({ context }, params: { unit: UnitOfLength }) => ({
@@ -220,6 +266,16 @@ export const configureMachine = setup({
     isReachableDimension: ({ context }, params: { axis: Axis; value: number | null }) =>
       scaleForDimension(context.file, params.axis, params.value) !== null,
     isValidQuantity: (_, params: { quantity: number }) => quantityErrorOf(params.quantity) === null,
+    /** The unit changed after step 0 saved the file: the server prices the cart item in the file's unit. */
+    isUnitUnsaved: ({ context }) => context.unit !== context.savedUnit,
+    /** The cart's answer to the request this machine waits for. */
+    isAnswer: ({ context }, params: { requestId: string | null }) =>
+      context.addRequestId !== null && params.requestId === context.addRequestId,
+    /** The answer created the item (an answer without one counts as a failure). */
+    isItemCreated: ({ context }, params: { requestId: string | null; createdItemIds: readonly string[] }) =>
+      context.addRequestId !== null &&
+      params.requestId === context.addRequestId &&
+      params.createdItemIds.length > 0,
     hasPrintMode: ({ context }) => context.printModeId !== null,
     /** Part 1 §4: a colour supports the current finish, or has no finishes when none is chosen. */
     isColorSelectable: ({ context }, params: { colorFinishIds: readonly string[] }) =>
@@ -250,6 +306,9 @@ export const configureMachine = setup({
     acknowledgedRepairInfo: input.file.repairInfo === null,
     cartItemId: null,
     addingPending: false,
+    savedUnit: input.file.givenUnitOfLength,
+    addRequestId: null,
+    addRequests: 0,
     printable: false,
     error: null,
     quantityError: null,
@@ -360,12 +419,14 @@ export const configureMachine = setup({
           states: {
             materials: {
               tags: 'step-materials',
+              entry: { type: 'reportStep', params: { step: 1 } },
               on: {
                 'configure.chooseFinishes': { guard: 'canChooseFinishes', target: 'finishes' },
               },
             },
             finishes: {
               tags: 'step-finishes',
+              entry: { type: 'reportStep', params: { step: 2 } },
               on: {
                 'configure.back': { target: 'materials' },
                 'configure.addToCart': { guard: 'canAddToCart', target: '#configure.adding' },
@@ -391,7 +452,11 @@ export const configureMachine = setup({
             }),
             onDone: {
               target: 'creatingItem',
-              actions: assign({ file: ({ event }) => event.output, name: ({ event }) => event.output.name }),
+              actions: assign({
+                file: ({ event }) => event.output,
+                name: ({ event }) => event.output.name,
+                savedUnit: ({ event }) => event.output.givenUnitOfLength,
+              }),
             },
             onError: {
               target: '#configure.editing.basics',
@@ -416,21 +481,77 @@ export const configureMachine = setup({
         },
       },
     },
+    // Add to cart: save a changed unit, then ask the cart and wait for its answer (events, not a promise).
     adding: {
       tags: ['step-finishes', 'busy', 'adding'],
-      entry: assign({ addingPending: true, error: null }),
-      exit: assign({ addingPending: false }),
-      invoke: {
-        id: 'addToCart',
-        src: 'addToCart',
-        input: ({ context }) => ({ configuration: configurationOf(context) }),
-        onDone: {
-          target: 'added',
-          actions: assign({ cartItemId: ({ event }) => event.output.cartItemId }),
+      entry: [assign({ addingPending: true, error: null }), 'capturePreview'],
+      exit: assign({ addingPending: false, addRequestId: null }),
+      initial: 'checkingUnit',
+      states: {
+        checkingUnit: {
+          always: [{ guard: 'isUnitUnsaved', target: 'savingUnit' }, { target: 'waitingForCart' }],
         },
-        onError: {
-          target: '#configure.editing.choosing.finishes',
-          actions: [assign({ error: 'add-to-cart-failure' }), 'notifyAddToCartFailure'],
+        savingUnit: {
+          invoke: {
+            id: 'persistUnit',
+            src: 'persistFile',
+            input: ({ context }) => ({
+              objectId: context.file._id,
+              patch: { givenUnitOfLength: context.unit },
+            }),
+            onDone: {
+              target: 'waitingForCart',
+              actions: assign({ savedUnit: ({ event }) => event.output.givenUnitOfLength }),
+            },
+            onError: { target: '#configure.editing.choosing.finishes', actions: [...failAdding] },
+          },
+        },
+        waitingForCart: {
+          entry: [
+            assign(({ context }) => ({
+              addRequests: context.addRequests + 1,
+              addRequestId: `add-${context.addRequests + 1}`,
+            })),
+            {
+              type: 'requestAddToCart',
+              params: ({ context }) => ({
+                requestId: context.addRequestId ?? '',
+                configuration: configurationOf(context),
+              }),
+            },
+          ],
+          on: {
+            'cart.itemsAdded': [
+              {
+                guard: {
+                  type: 'isItemCreated',
+                  params: ({ event }) => ({
+                    requestId: event.requestId,
+                    createdItemIds: event.createdItemIds,
+                  }),
+                },
+                target: '#configure.added',
+                actions: [
+                  assign({ cartItemId: ({ event }) => event.createdItemIds[0] ?? null }),
+                  {
+                    type: 'uploadPreview',
+                    params: ({ event }) => ({ cartItemId: event.createdItemIds[0] ?? '' }),
+                  },
+                ],
+              },
+              // The cart created no item.
+              {
+                guard: { type: 'isAnswer', params: ({ event }) => ({ requestId: event.requestId }) },
+                target: '#configure.editing.choosing.finishes',
+                actions: [...failAdding],
+              },
+            ],
+            'cart.addFailed': {
+              guard: { type: 'isAnswer', params: ({ event }) => ({ requestId: event.requestId }) },
+              target: '#configure.editing.choosing.finishes',
+              actions: [...failAdding],
+            },
+          },
         },
       },
     },

@@ -1,4 +1,10 @@
-import { afterEvents, definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
+import {
+  afterEvents,
+  definePathModel,
+  doneEvent,
+  errorEvent,
+  type PathEvent,
+} from '#tests/graph/path-testing.ts'
 import { analysedFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
 import { configureMachine, type Event } from './configure.machine.ts'
 import { selectC2, selectC3, selectC4, selectF2, selectPm1, selectPm2 } from './configure.fixtures.ts'
@@ -8,8 +14,8 @@ const settle = [
   errorEvent('persistFile'),
   doneEvent('createCartItem', { cartItemId: 'item-1' }),
   errorEvent('createCartItem'),
-  doneEvent('addToCart', { cartItemId: 'item-1' }),
-  errorEvent('addToCart'),
+  doneEvent('persistUnit', { ...analysedFile, givenUnitOfLength: 'cm' }),
+  errorEvent('persistUnit'),
   ...afterEvents(configureMachine),
 ]
 
@@ -20,6 +26,12 @@ const steps: Event[] = [
   { type: 'configure.addToCart' },
   { type: 'pricing.updated', printable: true },
   { type: 'pricing.updated', printable: false },
+  // The cart's answers to the first add-to-cart request (and to one nobody asked).
+  { type: 'cart.itemsAdded', requestId: 'add-1', createdItemIds: ['item-9'] },
+  { type: 'cart.itemsAdded', requestId: 'add-1', createdItemIds: [] },
+  { type: 'cart.itemsAdded', requestId: 'add-7', createdItemIds: ['item-9'] },
+  { type: 'cart.addFailed', requestId: 'add-1' },
+  { type: 'cart.addFailed', requestId: 'add-7' },
 ]
 
 const basicsEdits: Event[] = [
@@ -82,13 +94,46 @@ export const configureChoicesPathModel = definePathModel({
       ? []
       : snapshot.hasTag('step-basics')
         ? [...settle, { type: 'configure.next' }, { type: 'configure.toggleRepairAgreement' }]
-        : [...steps, ...settle, ...choices],
+        : // One add-to-cart request is enough to cover its answers; more would only grow the request ids.
+          [...steps, ...settle, ...choices].filter(
+            (event) => snapshot.context.addRequests === 0 || event.type !== 'configure.addToCart',
+          ),
   // What the guards of steps 1 and 2 read.
-  serializeContext: ({ printModeId, surfaceFinishId, printable, addingPending, error }) => ({
+  serializeContext: ({ printModeId, surfaceFinishId, printable, addingPending, error, addRequestId }) => ({
+    addRequestId,
     printModeId,
     surfaceFinishId,
     printable,
     addingPending,
+    error,
+  }),
+})
+
+/**
+ * Add to cart after the unit changed on step 1: the unit is saved first (which can fail), then the cart is asked.
+ */
+export const configureUnitChangePathModel = definePathModel({
+  machine: configureMachine,
+  input: { file: analysedFile },
+  events: (snapshot): PathEvent<typeof configureMachine>[] =>
+    snapshot.status === 'done' || snapshot.context.addRequests > 0
+      ? []
+      : [
+          { type: 'configure.next' },
+          doneEvent('createCartItem', { cartItemId: 'item-1' }),
+          doneEvent('persistFile', analysedFile),
+          selectPm1,
+          { type: 'pricing.updated', printable: true },
+          { type: 'configure.chooseFinishes' },
+          { type: 'configure.setUnit', unit: 'cm' },
+          { type: 'configure.addToCart' },
+          doneEvent('persistUnit', { ...analysedFile, givenUnitOfLength: 'cm' }),
+          errorEvent('persistUnit'),
+        ],
+  serializeContext: ({ unit, savedUnit, printModeId, printable, error }) => ({
+    unitSaved: unit === savedUnit,
+    printModeId,
+    printable,
     error,
   }),
 })

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate'
+import { SYSTEM_IDS, tell } from '#machines/order-flow/system-ids.ts'
 
 /** The configure-model sub-steps (spec part 1 §4): 0 basics, 1 materials, 2 finishes. */
 export type ConfigureSubStep = 0 | 1 | 2
@@ -28,6 +29,12 @@ export type Event =
   | { type: 'checkout.proceed' }
   | { type: 'checkout.review' }
   | { type: 'checkout.back' }
+
+/**
+ * What the order process tells the order flow: back to no order (a running upload stops), or the configure step was
+ * left (the configuration ends).
+ */
+export type OrderProcessReport = { type: 'orderProcess.noOrder' } | { type: 'orderProcess.leftConfigure' }
 
 /** The order process has no input: it always starts with no order ongoing. */
 export type Input = undefined
@@ -61,6 +68,8 @@ export const orderProcessMachine = setup({
     closeCheckout: assign({ checkoutOpen: false }),
     clearCurrentItem: assign({ currentItemId: null }),
     resetSubStep: assign({ configureSubStep: 0 as ConfigureSubStep }),
+    report: ({ system }, params: { report: OrderProcessReport }) =>
+      tell(system, SYSTEM_IDS.orderFlow, params.report),
   },
   guards: {
     isOnBasicsStep: ({ context }) => context.configureSubStep === 0,
@@ -81,6 +90,7 @@ export const orderProcessMachine = setup({
   states: {
     noOrderOngoing: {
       tags: ['step-upload', 'show-header-upload'],
+      entry: { type: 'report', params: { report: { type: 'orderProcess.noOrder' } } },
       on: {
         'order.startUpload': { target: 'upload', actions: 'openCheckout' },
         'cart.open': { target: 'viewCart', actions: 'openCheckout' },
@@ -100,7 +110,7 @@ export const orderProcessMachine = setup({
     configureModel: {
       tags: ['step-configure', 'order-ongoing'],
       // The sub-step resets to 0 whenever the configure view is left (spec part 1 §4).
-      exit: 'resetSubStep',
+      exit: ['resetSubStep', { type: 'report', params: { report: { type: 'orderProcess.leftConfigure' } } }],
       on: {
         'configure.next': {
           guard: 'isOnBasicsStep',

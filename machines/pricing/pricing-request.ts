@@ -1,17 +1,25 @@
-import { type PricingSelection } from '#machines/configure/configure.machine.ts'
+import { type UnitOfLength } from '#shared/domain/limits.ts'
 import {
   PRICING_BATCH_MAX_PARAMS,
   type PricingBatchRequest,
   type PricingParam,
 } from '#shared/contracts/pricing.contract.ts'
-import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
-import { defaultsOf, findPrintMode } from '#client/features/configure/catalogue.ts'
+import { type PrintMode, type SurfaceFinish } from '#shared/contracts/print-modes.contract.ts'
+import { printModeDefaults } from '#shared/domain/print-mode-defaults.ts'
 
 const paramOf = (printModeId: string, finishId: string | null, colourId: string | null): PricingParam => ({
   printModeId,
   ...(finishId === null ? {} : { surfaceFinishId: finishId }),
   ...(colourId === null ? {} : { printModeColorId: colourId }),
 })
+
+/** A print mode's default finish and colour (the one rule in `#shared/domain/print-mode-defaults.ts`). */
+const defaultParamOf = (printMode: PrintMode): PricingParam => {
+  const { finish, colour } = printModeDefaults(printMode.surfaceFinishes, (chosen: SurfaceFinish | null) =>
+    chosen === null ? printMode.colors[0] : chosen.colors[0],
+  )
+  return paramOf(printMode.id, finish?.id ?? null, colour?.id ?? null)
+}
 
 const keyOf = (param: PricingParam) =>
   `${param.printModeId}|${param.surfaceFinishId ?? ''}|${param.printModeColorId ?? ''}`
@@ -21,6 +29,17 @@ const keyOf = (param: PricingParam) =>
  * print mode is chosen, the first mode's default), then every print mode's default (the cards' prices), then every
  * finish × colour of the chosen mode (whether each colour is printable). Null when there is nothing to price.
  */
+/** What the pricing needs to know about the configure selection (the configure machine reports it). */
+export type PricingSelection = {
+  objectId: string
+  objectScale: number
+  objectUnitLength: UnitOfLength
+  objectQuantity: number
+  printModeId: string | null
+  surfaceFinishId: string | null
+  printModeColorId: string | null
+}
+
 export function pricingRequestOf(
   selection: PricingSelection,
   printModes: readonly PrintMode[],
@@ -36,11 +55,8 @@ export function pricingRequestOf(
   if (selection.printModeId !== null) {
     add(paramOf(selection.printModeId, selection.surfaceFinishId, selection.printModeColorId))
   }
-  for (const printMode of printModes) {
-    const { firstFinishId, firstColorId } = defaultsOf(printMode)
-    add(paramOf(printMode.id, firstFinishId, firstColorId))
-  }
-  const selected = findPrintMode(printModes, selection.printModeId)
+  for (const printMode of printModes) add(defaultParamOf(printMode))
+  const selected = printModes.find((mode) => mode.id === selection.printModeId)
   if (selected) {
     if (selected.surfaceFinishes.length === 0) {
       for (const colour of selected.colors) add(paramOf(selected.id, null, colour.id))

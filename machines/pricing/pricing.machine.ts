@@ -6,6 +6,7 @@ import type {
 } from '#shared/contracts/pricing.contract.ts'
 import type { ErrorCode } from '#shared/errors/error-codes.ts'
 import { errorCodeOf } from '#machines/api-call/api-error.ts'
+import { SYSTEM_IDS, tell } from '#machines/order-flow/system-ids.ts'
 
 export type Input = {
   /** PRICING_INVALID_DEBOUNCE_MS in the shop. */
@@ -41,8 +42,11 @@ export type Event =
   /** Nothing to price (the scale field is empty): forget the selection's verdict, stop calculating. */
   | { type: 'pricing.clear' }
 
-/** What the client forwards to the configure actor as `pricing.updated`. */
+/** What the order flow forwards to the configure actor as `pricing.updated`. */
 export type PriceChange = { printable: boolean; printabilityForSelected: PrintabilityForSelected | null }
+
+/** What the pricing machine tells the order flow (its parent). */
+export type PricingReport = { type: 'pricing.changed'; printable: boolean }
 
 export const PRICING_TAGS = ['calculating', 'error'] as const
 export type PricingTag = (typeof PRICING_TAGS)[number]
@@ -81,8 +85,11 @@ export const pricingMachine = setup({
     }),
   },
   actions: {
-    /** Client: send `pricing.updated { printable }` to the configure actor. */
-    notifyPriceChanged: (_, _params: PriceChange) => {},
+    /** The selection's new verdict to the order flow, which forwards it to the configure actor. */
+    notifyPriceChanged: ({ system }, params: PriceChange) => {
+      const report: PricingReport = { type: 'pricing.changed', printable: params.printable }
+      tell(system, SYSTEM_IDS.orderFlow, report)
+    },
     storeRequest: assign(({ context, event }) =>
       event.type === 'pricing.invalidate'
         ? { request: event.request, sequence: context.sequence + 1, loading: true, updatedPrintModeIds: [] }

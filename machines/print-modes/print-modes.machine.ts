@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { type ErrorCode } from '#shared/errors/error-codes.ts'
 import { errorCodeOf } from '#machines/api-call/api-error.ts'
+import { SYSTEM_IDS, tell } from '#machines/order-flow/system-ids.ts'
 
 export type Context = {
   /** The catalogue in the language it was loaded in; kept while it reloads. */
@@ -15,6 +16,9 @@ export type Event =
   /** The language changed: names and descriptions come in the language header's language. */
   | { type: 'printModes.reload' }
 
+/** What the catalogue tells the order flow: it (re)loaded, so the current selection is priced again. */
+export type PrintModesReport = { type: 'printModes.loaded'; printModes: PrintMode[] }
+
 export const PRINT_MODES_TAGS = ['loading', 'error'] as const
 export type PrintModesTag = (typeof PRINT_MODES_TAGS)[number]
 
@@ -27,6 +31,12 @@ export const printModesMachine = setup({
     context: {} as Context,
     events: {} as Event,
     tags: {} as PrintModesTag,
+  },
+  actions: {
+    reportLoaded: ({ context, system }) => {
+      const report: PrintModesReport = { type: 'printModes.loaded', printModes: context.printModes }
+      tell(system, SYSTEM_IDS.orderFlow, report)
+    },
   },
   actors: {
     /** Client: `GET /api/print-modes`. */
@@ -51,7 +61,7 @@ export const printModesMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorCodeOf(event.error) }) },
       },
     },
-    ready: { on: { 'printModes.reload': 'loading' } },
+    ready: { entry: 'reportLoaded', on: { 'printModes.reload': 'loading' } },
     failed: {
       tags: 'error',
       on: { 'printModes.retry': 'loading', 'printModes.reload': 'loading' },

@@ -13,6 +13,7 @@ import {
 } from '#shared/domain/upload-rules.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import { errorCodeOf } from '#machines/api-call/api-error.ts'
+import { SYSTEM_IDS, tell } from '#machines/order-flow/system-ids.ts'
 
 /**
  * The file the user chose. The client sends the browser's `File` (it has `name` and `size`); the machine keeps it
@@ -72,6 +73,9 @@ export type Event =
   | { type: 'upload.reset' }
 
 export type Output = { file: AnalysisFile }
+
+/** What the upload tells the order flow: an upload got under way (the order process shows its upload step), or failed. */
+export type UploadReport = { type: 'upload.underway' } | { type: 'upload.failed' }
 
 export const UPLOAD_TAGS = ['busy', 'uploading', 'analyzing', 'error', 'repair-warning'] as const
 export type UploadTag = (typeof UPLOAD_TAGS)[number]
@@ -139,8 +143,16 @@ export const uploadMachine = setup({
   actions: {
     /** Client: open the browser's file picker (click the hidden file input). */
     openFilePicker: () => {},
-    /** Client: the generic upload warning, and the order process back to no order (`upload.failed`). */
-    notifyUploadFailed: (_, _params: { code: UploadErrorCode }) => {},
+    /** The order flow sends the order process back to no order (`upload.failed`; it shows the generic warning). */
+    notifyUploadFailed: ({ system }, _params: { code: UploadErrorCode }) => {
+      const report: UploadReport = { type: 'upload.failed' }
+      tell(system, SYSTEM_IDS.orderFlow, report)
+    },
+    /** Entering a state where an upload is under way (or about to open the picker). */
+    reportUnderway: ({ system }) => {
+      const report: UploadReport = { type: 'upload.underway' }
+      tell(system, SYSTEM_IDS.orderFlow, report)
+    },
     /** Client: the notice that the file is being repaired. */
     notifyRepairing: () => {},
     clear: assign(fresh),
@@ -225,11 +237,13 @@ export const uploadMachine = setup({
     },
     // The create-new button: the picker opens a moment later (the upload view mounts first).
     openingPicker: {
+      entry: 'reportUnderway',
       after: { createNewDelay: { target: 'beforeUpload', actions: 'openFilePicker' } },
       on: { 'upload.abort': { target: 'beforeUpload' } },
     },
     uploading: {
       tags: ['busy', 'uploading'],
+      entry: 'reportUnderway',
       invoke: {
         id: 'uploadFile',
         src: 'uploadFile',
@@ -258,6 +272,7 @@ export const uploadMachine = setup({
     // The demo: 'analyzing' for a moment, then the demo object is uploaded and analysed like a file.
     demoAnalyzing: {
       tags: ['busy', 'analyzing'],
+      entry: 'reportUnderway',
       initial: 'waiting',
       on: { 'upload.abort': { target: 'beforeUpload', actions: 'clear' } },
       states: {
@@ -283,6 +298,7 @@ export const uploadMachine = setup({
     },
     analyzing: {
       tags: ['busy', 'analyzing'],
+      entry: 'reportUnderway',
       type: 'parallel',
       on: { 'upload.abort': { target: 'beforeUpload', actions: 'clear' } },
       states: {

@@ -281,6 +281,9 @@ const createExplorer = (model: ErasedModel): Explorer => {
   const machine = provided(model)
   // A scope whose system reports every microstep, so each traversal step knows the transitions it took.
   const self = createActor(machine, { input: model.input })
+  // The traversal creates a machine's children over and over in this one system without starting or stopping them:
+  // children with a `systemId` (the order flow's) must not clash here. The replay runs a real system.
+  self.system._set = () => {}
   const taken: AnyTransitionDefinition[] = []
   self.system.inspect((event: InspectionEvent) => {
     if (event.type === '@xstate.microstep') taken.push(...event._transitions)
@@ -307,10 +310,19 @@ const createExplorer = (model: ErasedModel): Explorer => {
   const logic: ActorLogic<AnyMachineSnapshot, AnyEventObject, unknown> = {
     transition: (snapshot, event) => {
       taken.length = 0
-      const next: AnyMachineSnapshot = machine.transition(snapshot, event, scope)
+      const result: AnyMachineSnapshot = machine.transition(snapshot, event, scope)
       const ids = idsOf(taken)
       // Nothing happened: hand back the same snapshot, a self-loop the graph does not follow.
       if (ids.length === 0) return snapshot
+      // xstate hands back the very same snapshot for a transition that only sends (targetless, no assign): a copy, so
+      // the graph sees a node of its own, reached by that transition.
+      const next: AnyMachineSnapshot =
+        result === snapshot
+          ? (Object.create(
+              Object.getPrototypeOf(result) as object,
+              Object.getOwnPropertyDescriptors(result),
+            ) as AnyMachineSnapshot)
+          : result
       reachedBy.set(next, ids)
       return next
     },
