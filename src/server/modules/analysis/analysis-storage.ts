@@ -1,12 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import type { PictureKey } from '#shared/contracts/analysis.contract.ts'
 import type { UnitOfLength } from '#shared/domain/limits.ts'
 import type { ModelFormat } from '#engine/engine.ts'
+import { type ReceivedUpload, receiveUpload as receiveToFile } from '#server/http/receive-upload.ts'
 
 /**
  * Where uploads and analysis results live on disk (UPLOADS_DIR, default DATA_DIR/uploads):
@@ -92,25 +91,14 @@ export function isIncomingOfEarlierBoot(name: string, instanceId: string, owner:
   return name.startsWith(`${instanceId}.`) && !name.startsWith(`${owner.replace(':', '.')}.`)
 }
 
-/** Raised by {@link receiveUpload} when the stream is longer than allowed. */
-export class UploadTooLargeError extends Error {
-  override name = 'UploadTooLargeError'
-}
+export { type ReceivedUpload, UploadTooLargeError } from '#server/http/receive-upload.ts'
 
-export interface ReceivedUpload {
-  tempPath: string
-  size: number
-  sha256: string
-  /** The first bytes, for the content sniff. */
-  head: Uint8Array
-}
-
+/** A model's first 64 KB: enough for every format's content sniff (content-sniff.ts). */
 const HEAD_BYTES = 64 * 1024
 
 /**
- * Streams an upload to `<uploadsDir>/.incoming/` chunk by chunk (never whole in memory), hashing it on the way and
- * keeping its first 64 KB for the content sniff. `onLimit` is how the multipart parser reports the size limit: the
- * stream is then destroyed at once (no waiting for the rest of a 2 GB body) and the partial file removed.
+ * Streams an upload to `<uploadsDir>/.incoming/` (receive-upload.ts: hashed, its head kept, cut at the limit).
+ * `onLimit` is how the multipart parser reports the size limit.
  */
 export async function receiveUpload(
   source: Readable,
@@ -124,42 +112,13 @@ export async function receiveUpload(
     owner?: string | undefined
   },
 ): Promise<ReceivedUpload> {
-  await mkdir(join(options.uploadsDir, INCOMING_DIR), { recursive: true })
-  const tempPath = newIncomingPath(options.uploadsDir, options.owner, 'part')
-  const hash = createHash('sha256')
-  const headChunks: Buffer[] = []
-  let headLength = 0
-  let size = 0
-  options.onLimit(() =>
-    source.destroy(new UploadTooLargeError(`The file is larger than ${options.maxBytes} bytes`)),
-  )
-  try {
-    await pipeline(
-      source,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          size += chunk.length
-          // The parser's limit is the authority; this is a second line in case a source has none.
-          if (size > options.maxBytes)
-            throw new UploadTooLargeError(`The file is larger than ${options.maxBytes} bytes`)
-          hash.update(chunk)
-          if (headLength < HEAD_BYTES) {
-            const part = chunk.subarray(0, HEAD_BYTES - headLength)
-            headChunks.push(Buffer.from(part))
-            headLength += part.length
-          }
-          yield chunk
-        }
-      },
-      createWriteStream(tempPath, { flags: 'wx' }),
-    )
-    if (options.truncated())
-      throw new UploadTooLargeError(`The file is larger than ${options.maxBytes} bytes`)
-  } catch (error) {
-    await rm(tempPath, { force: true })
-    throw error
-  }
-  return { tempPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(headChunks)) }
+  return receiveToFile(source, {
+    tempPath: newIncomingPath(options.uploadsDir, options.owner, 'part'),
+    maxBytes: options.maxBytes,
+    headBytes: HEAD_BYTES,
+    onLimit: options.onLimit,
+    truncated: options.truncated,
+  })
 }
 
 /** Moves a complete upload into its object folder. */

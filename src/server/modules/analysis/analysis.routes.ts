@@ -17,6 +17,7 @@ import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { AnalysisConfig } from '#server/config/env.ts'
 import { parseResponse } from '#server/http/respond.ts'
+import { abandonUpload } from '#server/http/receive-upload.ts'
 import {
   attachmentDisposition,
   notFound,
@@ -80,7 +81,7 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
         await admission?.admit(uploader)
       } catch (error) {
         setRetryAfter(reply, error)
-        if (!request.raw.complete) reply.header('connection', 'close')
+        abandonUpload(request, reply, undefined)
         throw error
       }
       return uploader
@@ -117,9 +118,7 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
         return reply.code(201).send(parseResponse(AnalysisUploadResponseSchema, created))
       } catch (error) {
         setRetryAfter(reply, error)
-        // Refused before the body was read to its end: close the connection rather than read the rest of it.
-        if (!part.file.destroyed) part.file.destroy()
-        if (!request.raw.complete) reply.header('connection', 'close')
+        abandonUpload(request, reply, part.file)
         throw error
       }
     }

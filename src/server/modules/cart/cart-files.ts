@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { THUMBNAILS_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { isId } from '#shared/contracts/common.contract.ts'
+import { type ReceivedUpload, receiveUpload } from '#server/http/receive-upload.ts'
 
 /**
  * The files of cart items (commerce-reliability checks 7, 40, 42): preview images (PNG, ≤ 2 MB) served publicly
@@ -132,18 +131,12 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
-/** Raised when a stream is longer than allowed. */
-export class CartFileTooLargeError extends Error {
-  override name = 'CartFileTooLargeError'
-}
+/** An attachment too large for its route (the cart routes answer file_too_large). */
+export { UploadTooLargeError as CartFileTooLargeError } from '#server/http/receive-upload.ts'
 
-export interface ReceivedAttachment {
-  tempPath: string
-  size: number
-  sha256: string
-  head: Uint8Array
-}
+export type ReceivedAttachment = ReceivedUpload
 
+/** An attachment's first 4 KB: enough for sniffAttachment. */
 const HEAD_BYTES = 4096
 
 export interface CartFileStore {
@@ -210,41 +203,14 @@ export function createCartFileStore(options: {
       await rm(thumbnailPath(name), { force: true })
     },
 
-    async receiveAttachment(source, { onLimit, truncated }) {
-      await mkdir(incoming, { recursive: true })
-      const tempPath = join(incoming, `${randomBytes(16).toString('base64url')}.part`)
-      const hash = createHash('sha256')
-      const headChunks: Buffer[] = []
-      let headLength = 0
-      let size = 0
-      const tooLarge = () =>
-        new CartFileTooLargeError(`The file is larger than ${CART_ATTACHMENT_MAX_BYTES} bytes`)
-      onLimit(() => source.destroy(tooLarge()))
-      try {
-        await pipeline(
-          source,
-          async function* (chunks: AsyncIterable<Buffer>) {
-            for await (const chunk of chunks) {
-              size += chunk.length
-              if (size > CART_ATTACHMENT_MAX_BYTES) throw tooLarge()
-              hash.update(chunk)
-              if (headLength < HEAD_BYTES) {
-                const part = chunk.subarray(0, HEAD_BYTES - headLength)
-                headChunks.push(Buffer.from(part))
-                headLength += part.length
-              }
-              yield chunk
-            }
-          },
-          createWriteStream(tempPath, { flags: 'wx' }),
-        )
-        if (truncated()) throw tooLarge()
-      } catch (error) {
-        await rm(tempPath, { force: true })
-        throw error
-      }
-      return { tempPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(headChunks)) }
-    },
+    receiveAttachment: (source, { onLimit, truncated }) =>
+      receiveUpload(source, {
+        tempPath: join(incoming, `${randomBytes(16).toString('base64url')}.part`),
+        maxBytes: CART_ATTACHMENT_MAX_BYTES,
+        headBytes: HEAD_BYTES,
+        onLimit,
+        truncated,
+      }),
 
     async keepAttachment(tempPath, attachmentId) {
       await mkdir(options.attachmentsDir, { recursive: true })

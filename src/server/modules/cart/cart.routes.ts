@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
   AddCartItemsRequestSchema,
@@ -17,6 +17,7 @@ import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
 import { JSON_CONTENT_TYPE, parseResponse } from '#server/http/respond.ts'
+import { abandonUpload } from '#server/http/receive-upload.ts'
 import {
   attachmentDisposition,
   CART_ATTACHMENT_MAX_BYTES,
@@ -89,12 +90,6 @@ function isTooLarge(error: unknown): boolean {
   )
 }
 
-/** Refused before the body was read to its end: close the connection rather than read the rest of it. */
-function abandon(request: FastifyRequest, reply: FastifyReply, part: MultipartFile | undefined): void {
-  if (part !== undefined && !part.file.destroyed) part.file.destroy()
-  if (!request.raw.complete) reply.header('connection', 'close')
-}
-
 export function createCartRoutes(deps: CartRoutesDeps): FastifyPluginAsync {
   const { cart, context } = deps
   return async (app) => {
@@ -152,7 +147,7 @@ export function createCartRoutes(deps: CartRoutesDeps): FastifyPluginAsync {
         part = await filePart(request, CART_THUMBNAIL_MAX_BYTES)
         png = await part.toBuffer()
       } catch (error) {
-        abandon(request, reply, part)
+        abandonUpload(request, reply, part?.file)
         if (isTooLarge(error)) {
           throw new AppError(
             ErrorCode.FileTooLarge,
@@ -183,7 +178,7 @@ export function createCartRoutes(deps: CartRoutesDeps): FastifyPluginAsync {
           truncated: () => file.truncated,
         })
       } catch (error) {
-        abandon(request, reply, part)
+        abandonUpload(request, reply, part?.file)
         if (isTooLarge(error)) {
           throw new AppError(
             ErrorCode.FileTooLarge,
