@@ -127,7 +127,8 @@ function priceParams(price: CartItemPrice, catalogueRevision: number): unknown[]
   ]
 }
 
-export function createCartRepo(db: Queryable) {
+/** The cart rows: created, read whole, versioned, locked and touched by every change. */
+function createCartRowRepo(db: Queryable) {
   return {
     async insertCart(id: string, whiteLabelId: string): Promise<void> {
       await db.query('INSERT INTO carts (id, white_label_id) VALUES ($1, $2)', [id, whiteLabelId])
@@ -171,7 +172,12 @@ export function createCartRepo(db: Queryable) {
     async touchCart(tx: Queryable, id: string): Promise<void> {
       await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [id])
     },
+  }
+}
 
+/** The items: counted, listed, written with their price, repriced, removed, given a thumbnail. */
+function createCartItemRepo(db: Queryable) {
+  return {
     async countItems(tx: Queryable, cartId: string): Promise<{ count: number; nextPosition: number }> {
       const { rows } = await tx.query<{ count: number; next_position: number }>(
         `SELECT count(*)::int AS count, (COALESCE(max(position), -1) + 1)::int AS next_position
@@ -195,39 +201,6 @@ export function createCartRepo(db: Queryable) {
         [cartId, itemId],
       )
       return rows[0]
-    },
-
-    async listAttachments(cartId: string, q: Queryable = db): Promise<AttachmentRow[]> {
-      const { rows } = await q.query<AttachmentRow>(
-        `SELECT a.id, a.cart_item_id, a.file_name, a.kind
-           FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id
-          WHERE i.cart_id = $1
-          ORDER BY a.created_at, a.id`,
-        [cartId],
-      )
-      return rows
-    },
-
-    async findAttachment(
-      cartId: string,
-      itemId: string,
-      attachmentId: string,
-    ): Promise<AttachmentRow | undefined> {
-      const { rows } = await db.query<AttachmentRow>(
-        `SELECT a.id, a.cart_item_id, a.file_name, a.kind
-           FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id
-          WHERE i.cart_id = $1 AND i.id = $2 AND a.id = $3`,
-        [cartId, itemId, attachmentId],
-      )
-      return rows[0]
-    },
-
-    async countAttachments(tx: Queryable, itemId: string): Promise<number> {
-      const { rows } = await tx.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM cart_item_attachments WHERE cart_item_id = $1',
-        [itemId],
-      )
-      return rows[0]?.count ?? 0
     },
 
     async insertItem(
@@ -352,6 +325,44 @@ export function createCartRepo(db: Queryable) {
       )
       return { previous: row.thumbnail_name }
     },
+  }
+}
+
+/** The items' attachments. */
+function createCartAttachmentRepo(db: Queryable) {
+  return {
+    async listAttachments(cartId: string, q: Queryable = db): Promise<AttachmentRow[]> {
+      const { rows } = await q.query<AttachmentRow>(
+        `SELECT a.id, a.cart_item_id, a.file_name, a.kind
+           FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id
+          WHERE i.cart_id = $1
+          ORDER BY a.created_at, a.id`,
+        [cartId],
+      )
+      return rows
+    },
+
+    async findAttachment(
+      cartId: string,
+      itemId: string,
+      attachmentId: string,
+    ): Promise<AttachmentRow | undefined> {
+      const { rows } = await db.query<AttachmentRow>(
+        `SELECT a.id, a.cart_item_id, a.file_name, a.kind
+           FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id
+          WHERE i.cart_id = $1 AND i.id = $2 AND a.id = $3`,
+        [cartId, itemId, attachmentId],
+      )
+      return rows[0]
+    },
+
+    async countAttachments(tx: Queryable, itemId: string): Promise<number> {
+      const { rows } = await tx.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM cart_item_attachments WHERE cart_item_id = $1',
+        [itemId],
+      )
+      return rows[0]?.count ?? 0
+    },
 
     async insertAttachment(
       tx: Queryable,
@@ -378,5 +389,9 @@ export function createCartRepo(db: Queryable) {
       )
     },
   }
+}
+
+export function createCartRepo(db: Queryable) {
+  return { ...createCartRowRepo(db), ...createCartItemRepo(db), ...createCartAttachmentRepo(db) }
 }
 export type CartRepo = ReturnType<typeof createCartRepo>
