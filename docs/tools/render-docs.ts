@@ -28,7 +28,7 @@ function treeLines<T>(
 
 const stateLabel = (state: StateDescription): string =>
   [state.key + (state.type === 'parallel' ? ' (parallel)' : state.type === 'final' ? ' (final)' : '')]
-    .concat(state.children.map(childLabel))
+    .concat([...new Set(state.children.map(childLabel))])
     .join(' · ')
 
 /** Which machine runs which: roots are the machines no other machine invokes or spawns. */
@@ -38,13 +38,16 @@ export function machineTree(machines: MachineDescription[]): string {
   const childIds = new Set(machines.flatMap((machine) => childrenOf(machine).map((child) => child.machineId)))
   type Node = { label: string; machine: MachineDescription | undefined }
   const nodeOf = (machine: MachineDescription): Node => ({ label: machine.id, machine })
-  const below = (node: Node): Node[] =>
-    (node.machine ? childrenOf(node.machine) : [])
-      .filter((child) => child.machineId !== undefined)
-      .map((child) => ({
-        label: `${child.machineId} (${childLabel(child)})`,
-        machine: byId.get(child.machineId!),
-      }))
+  // A child spawned by several transitions is one child of the tree.
+  const below = (node: Node): Node[] => {
+    const children = (node.machine ? childrenOf(node.machine) : []).filter(
+      (child) => child.machineId !== undefined,
+    )
+    const unique = new Map(
+      children.map((child) => [`${child.machineId} (${childLabel(child)})`, child.machineId]),
+    )
+    return [...unique].map(([label, machineId]) => ({ label, machine: byId.get(machineId ?? '') }))
+  }
   const roots = machines.filter((machine) => !childIds.has(machine.id)).map(nodeOf)
   return roots.flatMap((root) => [root.label, ...treeLines(root, (node) => node.label, below)]).join('\n')
 }
