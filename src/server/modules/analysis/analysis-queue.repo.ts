@@ -70,7 +70,8 @@ async function failWhere(
   return rows.map((row) => row.id)
 }
 
-export function createAnalysisQueueRepo(db: Db) {
+/** Claiming tasks and keeping, expiring, handing back their leases; failing the ones that cannot run. */
+function createTaskLeaseRepo(db: Db) {
   return {
     /**
      * Takes the oldest claimable task: queued, or running with an expired lease (its process died or stalled)
@@ -162,6 +163,23 @@ export function createAnalysisQueueRepo(db: Db) {
       return rowCount === 1
     },
 
+    /** Graceful shutdown: the task goes back to the queue at once, and the interrupted attempt is not counted. */
+    async release(taskId: string, owner: string): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE analysis_tasks
+            SET state = 'queued', attempts = GREATEST(attempts - 1, 0), lease_owner = NULL, lease_expires_at = NULL,
+                heartbeat_at = NULL, run_started_at = NULL, progress = 0, messages = '[]'::jsonb, updated_at = now()
+          WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+        [taskId, owner],
+      )
+      return rowCount === 1
+    },
+  }
+}
+
+/** A run's progress and outcome, each written only while the lease is ours; the reaper's question. */
+function createTaskOutcomeRepo(db: Db) {
+  return {
     async addMessage(
       taskId: string,
       owner: string,
@@ -253,18 +271,6 @@ export function createAnalysisQueueRepo(db: Db) {
       })
     },
 
-    /** Graceful shutdown: the task goes back to the queue at once, and the interrupted attempt is not counted. */
-    async release(taskId: string, owner: string): Promise<boolean> {
-      const { rowCount } = await db.query(
-        `UPDATE analysis_tasks
-            SET state = 'queued', attempts = GREATEST(attempts - 1, 0), lease_owner = NULL, lease_expires_at = NULL,
-                heartbeat_at = NULL, run_started_at = NULL, progress = 0, messages = '[]'::jsonb, updated_at = now()
-          WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
-        [taskId, owner],
-      )
-      return rowCount === 1
-    },
-
     /** Which of these model file ids have a row (the reaper's question about folders on disk). */
     async existingModelFileIds(ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set()
@@ -275,5 +281,9 @@ export function createAnalysisQueueRepo(db: Db) {
       return new Set(rows.map((row) => row.id))
     },
   }
+}
+
+export function createAnalysisQueueRepo(db: Db) {
+  return { ...createTaskLeaseRepo(db), ...createTaskOutcomeRepo(db) }
 }
 export type AnalysisQueueRepo = ReturnType<typeof createAnalysisQueueRepo>
