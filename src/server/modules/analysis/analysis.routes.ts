@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises'
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
+  ANALYTX_PREFIX,
   AnalysisFileParamsSchema,
   AnalysisFilePatchSchema,
   AnalysisFileSchema,
@@ -34,7 +35,7 @@ import { retryAfterOf, type UploadAdmission } from '#server/modules/analysis/upl
  * visitor who uploaded the file may change it (decision 0076).
  */
 
-export const ANALYTX_PREFIX = '/api/analytx'
+export { ANALYTX_PREFIX } from '#shared/contracts/analysis.contract.ts'
 const PNG = 'image/png'
 const THREE_MF = 'application/vnd.ms-package.3dmanufacturing-3dmodel+xml'
 /** Uploads and demo objects cost an analysis each: far below the global limit, still generous for people. */

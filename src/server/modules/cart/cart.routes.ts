@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import {
   AddCartItemsRequestSchema,
   AddCartItemsResponseSchema,
+  CartAttachmentParamsSchema,
   CartItemParamsSchema,
   CartItemsResponseSchema,
   CartParamsSchema,
@@ -52,12 +52,6 @@ export interface CartRoutesDeps {
 
 /** Uploads cost disk space: far below the global limit, still generous for people. */
 const UPLOADS_PER_MINUTE = 60
-
-const AttachmentParamsSchema = z.object({
-  cartId: IdSchema,
-  itemId: IdSchema,
-  attachmentId: IdSchema,
-})
 
 function cartParams(request: FastifyRequest) {
   const parsed = CartParamsSchema.safeParse(request.params)
@@ -209,7 +203,7 @@ export function createCartRoutes(deps: CartRoutesDeps): FastifyPluginAsync {
     app.get(
       `${CART_PATH}/:cartId/item/:itemId/attachments/:attachmentId/:fileName`,
       async (request, reply) => {
-        const parsed = AttachmentParamsSchema.safeParse(request.params)
+        const parsed = CartAttachmentParamsSchema.safeParse(request.params)
         if (!parsed.success) throw attachmentNotFound()
         const { cartId, itemId, attachmentId } = parsed.data
         const file = await cart.openAttachment(cartId, itemId, attachmentId)

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { z } from 'zod'
 import {
   CreateColorSchema,
   CreateNamedSchema,
@@ -8,13 +8,7 @@ import {
   CreateSurfaceFinishSchema,
   CreateWhiteLabelSchema,
   STAFF_RESOURCES,
-  StaffColorSchema,
   StaffIdParamsSchema,
-  StaffNamedSchema,
-  StaffPrintModeSchema,
-  StaffProcessingStepSchema,
-  StaffSurfaceFinishSchema,
-  StaffWhiteLabelSchema,
   staffPaths,
   UpdateColorSchema,
   UpdateNamedSchema,
@@ -22,6 +16,20 @@ import {
   UpdateProcessingStepSchema,
   UpdateSurfaceFinishSchema,
   UpdateWhiteLabelSchema,
+  StaffColorListSchema,
+  StaffColorResponseSchema,
+  StaffMaterialListSchema,
+  StaffMaterialResponseSchema,
+  StaffMethodListSchema,
+  StaffMethodResponseSchema,
+  StaffPrintModeListSchema,
+  StaffPrintModeResponseSchema,
+  StaffProcessingStepListSchema,
+  StaffProcessingStepResponseSchema,
+  StaffSurfaceFinishListSchema,
+  StaffSurfaceFinishResponseSchema,
+  StaffWhiteLabelListSchema,
+  StaffWhiteLabelResponseSchema,
 } from '#shared/contracts/staff-catalogue.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { staffUserOf } from '#server/modules/auth/auth.module.ts'
@@ -29,7 +37,11 @@ import type { StaffCatalogueService } from '#server/modules/catalogue/staff-cata
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
-const list = <S extends z.ZodType>(key: string, schema: S) => z.object({ [key]: z.array(schema) })
+/** Materials and methods share their routes; each has its own answer contracts. */
+const NAMED_ANSWERS: Record<'materials' | 'methods', { list: z.ZodType; one: z.ZodType }> = {
+  materials: { list: StaffMaterialListSchema, one: StaffMaterialResponseSchema },
+  methods: { list: StaffMethodListSchema, one: StaffMethodResponseSchema },
+}
 
 /**
  * `/api/staff/{resource}`: GET lists everything (archived rows too), POST creates (201), PATCH `/{id}` updates,
@@ -47,7 +59,7 @@ export function createStaffCatalogueRoutes(deps: {
 
     // White labels
     app.get(staffPaths.list('white-labels'), async () =>
-      parseResponse(list('whiteLabels', StaffWhiteLabelSchema), {
+      parseResponse(StaffWhiteLabelListSchema, {
         whiteLabels: await staff.listWhiteLabels(),
       }),
     )
@@ -56,9 +68,7 @@ export function createStaffCatalogueRoutes(deps: {
         userOf(request),
         CreateWhiteLabelSchema.parse(request.body),
       )
-      return reply
-        .code(201)
-        .send(parseResponse(z.object({ whiteLabel: StaffWhiteLabelSchema }), { whiteLabel: created }))
+      return reply.code(201).send(parseResponse(StaffWhiteLabelResponseSchema, { whiteLabel: created }))
     })
     app.patch(`${staffPaths.list('white-labels')}/:id`, async (request) => {
       const updated = await staff.updateWhiteLabel(
@@ -66,7 +76,7 @@ export function createStaffCatalogueRoutes(deps: {
         idOf(request),
         UpdateWhiteLabelSchema.parse(request.body),
       )
-      return parseResponse(z.object({ whiteLabel: StaffWhiteLabelSchema }), { whiteLabel: updated })
+      return parseResponse(StaffWhiteLabelResponseSchema, { whiteLabel: updated })
     })
 
     // Materials and methods
@@ -75,11 +85,11 @@ export function createStaffCatalogueRoutes(deps: {
       ['methods', 'methods', 'method'],
     ] as const) {
       app.get(staffPaths.list(resource), async () =>
-        parseResponse(list(resource, StaffNamedSchema), { [resource]: await staff.listNamed(table) }),
+        parseResponse(NAMED_ANSWERS[resource].list, { [resource]: await staff.listNamed(table) }),
       )
       app.post(staffPaths.list(resource), async (request, reply) => {
         const created = await staff.createNamed(userOf(request), table, CreateNamedSchema.parse(request.body))
-        return reply.code(201).send(parseResponse(z.object({ [key]: StaffNamedSchema }), { [key]: created }))
+        return reply.code(201).send(parseResponse(NAMED_ANSWERS[resource].one, { [key]: created }))
       })
       app.patch(`${staffPaths.list(resource)}/:id`, async (request) => {
         const updated = await staff.updateNamed(
@@ -88,23 +98,19 @@ export function createStaffCatalogueRoutes(deps: {
           idOf(request),
           UpdateNamedSchema.parse(request.body),
         )
-        return parseResponse(z.object({ [key]: StaffNamedSchema }), { [key]: updated })
+        return parseResponse(NAMED_ANSWERS[resource].one, { [key]: updated })
       })
     }
 
     // Surface finishes
     app.get(staffPaths.list('surface-finishes'), async () =>
-      parseResponse(list('surfaceFinishes', StaffSurfaceFinishSchema), {
+      parseResponse(StaffSurfaceFinishListSchema, {
         surfaceFinishes: await staff.listFinishes(),
       }),
     )
     app.post(staffPaths.list('surface-finishes'), async (request, reply) => {
       const created = await staff.createFinish(userOf(request), CreateSurfaceFinishSchema.parse(request.body))
-      return reply
-        .code(201)
-        .send(
-          parseResponse(z.object({ surfaceFinish: StaffSurfaceFinishSchema }), { surfaceFinish: created }),
-        )
+      return reply.code(201).send(parseResponse(StaffSurfaceFinishResponseSchema, { surfaceFinish: created }))
     })
     app.patch(`${staffPaths.list('surface-finishes')}/:id`, async (request) => {
       const updated = await staff.updateFinish(
@@ -112,16 +118,16 @@ export function createStaffCatalogueRoutes(deps: {
         idOf(request),
         UpdateSurfaceFinishSchema.parse(request.body),
       )
-      return parseResponse(z.object({ surfaceFinish: StaffSurfaceFinishSchema }), { surfaceFinish: updated })
+      return parseResponse(StaffSurfaceFinishResponseSchema, { surfaceFinish: updated })
     })
 
     // Colours
     app.get(staffPaths.list('colors'), async () =>
-      parseResponse(list('colors', StaffColorSchema), { colors: await staff.listColors() }),
+      parseResponse(StaffColorListSchema, { colors: await staff.listColors() }),
     )
     app.post(staffPaths.list('colors'), async (request, reply) => {
       const created = await staff.createColor(userOf(request), CreateColorSchema.parse(request.body))
-      return reply.code(201).send(parseResponse(z.object({ color: StaffColorSchema }), { color: created }))
+      return reply.code(201).send(parseResponse(StaffColorResponseSchema, { color: created }))
     })
     app.patch(`${staffPaths.list('colors')}/:id`, async (request) => {
       const updated = await staff.updateColor(
@@ -129,12 +135,12 @@ export function createStaffCatalogueRoutes(deps: {
         idOf(request),
         UpdateColorSchema.parse(request.body),
       )
-      return parseResponse(z.object({ color: StaffColorSchema }), { color: updated })
+      return parseResponse(StaffColorResponseSchema, { color: updated })
     })
 
     // Processing steps
     app.get(staffPaths.list('processing-steps'), async () =>
-      parseResponse(list('processingSteps', StaffProcessingStepSchema), {
+      parseResponse(StaffProcessingStepListSchema, {
         processingSteps: await staff.listSteps(),
       }),
     )
@@ -142,9 +148,7 @@ export function createStaffCatalogueRoutes(deps: {
       const created = await staff.createStep(userOf(request), CreateProcessingStepSchema.parse(request.body))
       return reply
         .code(201)
-        .send(
-          parseResponse(z.object({ processingStep: StaffProcessingStepSchema }), { processingStep: created }),
-        )
+        .send(parseResponse(StaffProcessingStepResponseSchema, { processingStep: created }))
     })
     app.patch(`${staffPaths.list('processing-steps')}/:id`, async (request) => {
       const updated = await staff.updateStep(
@@ -152,25 +156,23 @@ export function createStaffCatalogueRoutes(deps: {
         idOf(request),
         UpdateProcessingStepSchema.parse(request.body),
       )
-      return parseResponse(z.object({ processingStep: StaffProcessingStepSchema }), {
+      return parseResponse(StaffProcessingStepResponseSchema, {
         processingStep: updated,
       })
     })
 
     // Print modes
     app.get(staffPaths.list('print-modes'), async () =>
-      parseResponse(list('printModes', StaffPrintModeSchema), { printModes: await staff.listPrintModes() }),
+      parseResponse(StaffPrintModeListSchema, { printModes: await staff.listPrintModes() }),
     )
     app.get(`${staffPaths.list('print-modes')}/:id`, async (request) =>
-      parseResponse(z.object({ printMode: StaffPrintModeSchema }), {
+      parseResponse(StaffPrintModeResponseSchema, {
         printMode: await staff.getPrintMode(idOf(request)),
       }),
     )
     app.post(staffPaths.list('print-modes'), async (request, reply) => {
       const created = await staff.createPrintMode(userOf(request), CreatePrintModeSchema.parse(request.body))
-      return reply
-        .code(201)
-        .send(parseResponse(z.object({ printMode: StaffPrintModeSchema }), { printMode: created }))
+      return reply.code(201).send(parseResponse(StaffPrintModeResponseSchema, { printMode: created }))
     })
     app.patch(`${staffPaths.list('print-modes')}/:id`, async (request) => {
       const updated = await staff.updatePrintMode(
@@ -178,7 +180,7 @@ export function createStaffCatalogueRoutes(deps: {
         idOf(request),
         UpdatePrintModeSchema.parse(request.body),
       )
-      return parseResponse(z.object({ printMode: StaffPrintModeSchema }), { printMode: updated })
+      return parseResponse(StaffPrintModeResponseSchema, { printMode: updated })
     })
 
     // Archive and restore, for every resource

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import {
+  CMS_MEDIA_FILE_PATTERN,
   CMS_MEDIA_PATH,
   CMS_NAVIGATION_PATH,
   CMS_PAGES_PATH,
@@ -34,7 +35,6 @@ export const CONTACT_BODY_LIMIT = 32 * 1_024
 /** Pages change rarely; a minute of caching keeps edits visible soon. */
 const CMS_CACHE_CONTROL = 'public, max-age=60'
 
-const MEDIA_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/
 /** SVGs are shown as images; should one ever be opened directly, nothing in it may run or load. */
 const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
@@ -60,7 +60,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): FastifyPluginAsync
   // The files are fixed at start; a request can only ever name one of these.
   const media = new Map(
     readdirSync(mediaDir)
-      .filter((file) => MEDIA_FILE.test(file))
+      .filter((file) => CMS_MEDIA_FILE_PATTERN.test(file))
       .map((file) => [file, readFileSync(`${mediaDir}/${file}`)] as const),
   )
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import { IdSchema } from '#shared/contracts/common.contract.ts'
 import {
+  PriceSheetParamsSchema,
   priceSheetPaths,
   SaveSheetRequestSchema,
   SheetVersionListResponseSchema,
+  SheetVersionParamsSchema,
   SheetVersionResponseSchema,
+  SheetWhiteLabelQuerySchema,
   TestSheetRequestSchema,
   TestSheetResponseSchema,
 } from '#shared/contracts/price-sheet.contract.ts'
@@ -15,10 +16,6 @@ import type { PriceSheetService } from '#server/modules/pricing/price-sheet.serv
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
-const PrintModeParamsSchema = z.strictObject({ id: IdSchema })
-const VersionParamsSchema = z.strictObject({ versionId: IdSchema })
-const WhiteLabelQuerySchema = z.strictObject({ whiteLabelId: IdSchema.optional() })
-
 /** The price sheet routes (price-sheet.contract.ts); every one needs a staff session. */
 export function createPriceSheetRoutes(deps: {
   sheets: PriceSheetService
@@ -26,8 +23,9 @@ export function createPriceSheetRoutes(deps: {
 }): FastifyPluginAsync {
   return async (app) => {
     app.addHook('preHandler', deps.requireStaff)
-    const printModeId = (request: FastifyRequest) => PrintModeParamsSchema.parse(request.params).id
-    const whiteLabelId = (request: FastifyRequest) => WhiteLabelQuerySchema.parse(request.query).whiteLabelId
+    const printModeId = (request: FastifyRequest) => PriceSheetParamsSchema.parse(request.params).id
+    const whiteLabelId = (request: FastifyRequest) =>
+      SheetWhiteLabelQuerySchema.parse(request.query).whiteLabelId
 
     app.get(priceSheetPaths.current(':id').replace('%3Aid', ':id'), async (request) =>
       parseResponse(SheetVersionResponseSchema, {
@@ -41,7 +39,7 @@ export function createPriceSheetRoutes(deps: {
     )
     app.get(priceSheetPaths.version(':versionId').replace('%3AversionId', ':versionId'), async (request) =>
       parseResponse(SheetVersionResponseSchema, {
-        version: await deps.sheets.version(VersionParamsSchema.parse(request.params).versionId),
+        version: await deps.sheets.version(SheetVersionParamsSchema.parse(request.params).versionId),
       }),
     )
     app.put(priceSheetPaths.current(':id').replace('%3Aid', ':id'), async (request, reply) => {

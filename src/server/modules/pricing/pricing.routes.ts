@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
+import { PRICING_BATCH_PATH, PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { serializationSchema } from '#server/http/serialization-schema.ts'
 import type { PricingAnswers } from '#server/modules/pricing/pricing-answers.plugin.ts'
 import { parsePricingBatchRequest } from '#server/modules/pricing/pricing-request.ts'
 import type { PricingService } from '#server/modules/pricing/pricing.service.ts'
 
-export const PRICING_BATCH_PATH = '/api/pricing/batch-calculations'
+export { PRICING_BATCH_PATH } from '#shared/contracts/pricing.contract.ts'
 
 /**
  * The response contract as JSON Schema: Fastify compiles it into a serializer (fast-json-stringify) that writes only
