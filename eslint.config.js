@@ -1,6 +1,7 @@
 // @ts-check
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { builtinRules } from 'eslint/use-at-your-own-risk'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -117,6 +118,46 @@ const boundaries = [
   },
 ]
 
+// Size limits (docs/decisions/0082-size-limits.md): a function over 80 lines or a file over 400 is a warning
+// (`npm run lint:size` lists them), a function over 150 fails `npm run lint`. The two core rules are registered a
+// second time as the local plugin `size`, so the 80/400 warnings and the 150 error can be switched separately:
+// `npm run lint` turns `size/*` off and keeps --max-warnings=0 for everything else.
+const size = {
+  rules: {
+    'max-lines-per-function': builtinRules.get('max-lines-per-function'),
+    'max-lines': builtinRules.get('max-lines'),
+  },
+}
+const countedLines = { skipBlankLines: true, skipComments: true }
+const sizeExemptions = [
+  // Seed data: tables of the demo catalogue written as literals, not logic to read.
+  'src/server/db/seed-data/**',
+  'src/server/db/seed.ts',
+  // Mesh algorithms: one numeric loop reads best whole (decision 0082); they are covered by the engine's corpus.
+  'src/engine/{repair,readers,thickness,render,measure,mesh,export}/**',
+  // Tests and their harness: a describe block is as long as its cases, a fixture as long as its data.
+  '**/*.test.{ts,tsx}',
+  'tests/**',
+  'e2e/**',
+  'src/engine/testing/**',
+  'src/client/testing/**',
+  // Stories: one file lists every state of a view.
+  '**/*.stories.tsx',
+]
+const sizeLimits = [
+  // Registered for every file, so `--rule '{"size/…":"off"}'` is valid wherever ESLint looks.
+  { plugins: { size } },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: sizeExemptions,
+    rules: {
+      'size/max-lines-per-function': ['warn', { max: 80, ...countedLines }],
+      'size/max-lines': ['warn', { max: 400, ...countedLines }],
+      'max-lines-per-function': ['error', { max: 150, ...countedLines }],
+    },
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -152,6 +193,7 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...sizeLimits,
   {
     // Machines are pure: no fetch, no DOM, no storage, no timers outside XState.
     files: ['machines/**/*.ts'],
