@@ -3,6 +3,7 @@ import addFormatsPlugin from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fastifyPathOf } from '#shared/contracts/api-route.ts'
 import { API_ROUTES, OPENAPI_PATH } from '#shared/contracts/api-routes.ts'
+import { CART_PATH } from '#shared/contracts/cart.contract.ts'
 import { PRICING_BATCH_PATH } from '#shared/contracts/pricing.contract.ts'
 import { PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { SHIPPING_COUNTRIES_PATH } from '#shared/contracts/shipping.contract.ts'
@@ -88,11 +89,17 @@ describe('GET /api/openapi.json: every route', () => {
         ).toBe(true)
       if (route.body !== undefined || route.method === 'PUT' || route.method === 'PATCH')
         expect(Object.keys((operation.requestBody as Json).content as Json), label).toHaveLength(1)
-      const statuses = Object.keys(operation.responses as Json)
+      const responses = operation.responses as Record<string, Json>
       expect(
-        statuses.some((status) => /^2\d\d$/.test(status)),
+        Object.keys(responses).some((status) => /^2\d\d$/.test(status)),
         label,
       ).toBe(true)
+      for (const [status, answer] of Object.entries(route.responses)) {
+        const content = responses[status]?.content as Record<string, Json> | undefined
+        if (answer.kind === 'json')
+          expect(content?.['application/json']?.schema, label).toHaveProperty('$ref')
+        if (answer.kind === 'binary') expect(content?.[answer.contentType], label).toBeDefined()
+      }
       expect((operation.responses as Json)['4XX'], label).toEqual({ $ref: '#/components/responses/Error' })
       expect((operation.responses as Json)['5XX'], label).toEqual({ $ref: '#/components/responses/Error' })
     }
@@ -179,5 +186,20 @@ describe('GET /api/openapi.json: real answers validate against the published sch
     const refused = await t.app.inject({ method: 'POST', url: PRICING_BATCH_PATH, payload: { price: 1 } })
     expect(refused.statusCode).toBe(400)
     expectValid('ErrorBody', refused.json())
+  })
+
+  it('an analysis upload and its task, a new cart and its contents', async () => {
+    const demo = await t.app.inject({ method: 'POST', url: '/api/analytx/demo' })
+    expect(demo.statusCode, demo.body).toBe(201)
+    expectValid('AnalysisUploadResponse', demo.json())
+    const task = await t.app.inject({ method: 'GET', url: `/api/analytx/task/${demo.json<Json>().taskId}` })
+    expectValid('AnalysisTask', task.json())
+    const cart = await t.app.inject({ method: 'POST', url: CART_PATH })
+    expect(cart.statusCode, cart.body).toBe(201)
+    expectValid('CreateCartResponse', cart.json())
+    expectValid(
+      'Cart',
+      (await t.app.inject({ method: 'GET', url: `${CART_PATH}/${cart.json<Json>()._id}` })).json(),
+    )
   })
 })
