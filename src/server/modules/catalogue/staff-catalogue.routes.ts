@@ -1,197 +1,42 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
-import {
-  CreateColorSchema,
-  CreateNamedSchema,
-  CreatePrintModeSchema,
-  CreateProcessingStepSchema,
-  CreateSurfaceFinishSchema,
-  CreateWhiteLabelSchema,
-  STAFF_RESOURCES,
-  StaffIdParamsSchema,
-  staffPaths,
-  UpdateColorSchema,
-  UpdateNamedSchema,
-  UpdatePrintModeSchema,
-  UpdateProcessingStepSchema,
-  UpdateSurfaceFinishSchema,
-  UpdateWhiteLabelSchema,
-  StaffColorListSchema,
-  StaffColorResponseSchema,
-  StaffMaterialListSchema,
-  StaffMaterialResponseSchema,
-  StaffMethodListSchema,
-  StaffMethodResponseSchema,
-  StaffPrintModeListSchema,
-  StaffPrintModeResponseSchema,
-  StaffProcessingStepListSchema,
-  StaffProcessingStepResponseSchema,
-  StaffSurfaceFinishListSchema,
-  StaffSurfaceFinishResponseSchema,
-  StaffWhiteLabelListSchema,
-  StaffWhiteLabelResponseSchema,
-} from '#shared/contracts/staff-catalogue.contract.ts'
-import { parseResponse } from '#server/http/respond.ts'
+import { StaffIdParamsSchema } from '#shared/contracts/staff-catalogue.contract.ts'
 import { staffUserOf } from '#server/modules/auth/auth.module.ts'
 import type { StaffCatalogueService } from '#server/modules/catalogue/staff-catalogue.service.ts'
+import {
+  registerArchiveRoutes,
+  registerColorRoutes,
+  registerFinishRoutes,
+  registerNamedRoutes,
+  registerPrintModeRoutes,
+  registerStepRoutes,
+  registerWhiteLabelRoutes,
+  type StaffRouteContext,
+} from '#server/modules/catalogue/staff/staff-entity.routes.ts'
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
-
-/** Materials and methods share their routes; each has its own answer contracts. */
-const NAMED_ANSWERS: Record<'materials' | 'methods', { list: z.ZodType; one: z.ZodType }> = {
-  materials: { list: StaffMaterialListSchema, one: StaffMaterialResponseSchema },
-  methods: { list: StaffMethodListSchema, one: StaffMethodResponseSchema },
-}
 
 /**
  * `/api/staff/{resource}`: GET lists everything (archived rows too), POST creates (201), PATCH `/{id}` updates,
  * POST `/{id}/archive` and `/{id}/restore` hide and show again. No DELETE: nothing an order may name is deleted.
+ * Each entity's routes are in staff/staff-entity.routes.ts; all run behind the staff pre-handler.
  */
 export function createStaffCatalogueRoutes(deps: {
   staff: StaffCatalogueService
   requireStaff: PreHandler
 }): FastifyPluginAsync {
-  const { staff } = deps
+  const context: StaffRouteContext = {
+    staff: deps.staff,
+    userOf: (request) => staffUserOf(request).id,
+    idOf: (request) => StaffIdParamsSchema.parse(request.params).id,
+  }
   return async (app) => {
     app.addHook('preHandler', deps.requireStaff)
-    const userOf = (request: FastifyRequest) => staffUserOf(request).id
-    const idOf = (request: FastifyRequest) => StaffIdParamsSchema.parse(request.params).id
-
-    // White labels
-    app.get(staffPaths.list('white-labels'), async () =>
-      parseResponse(StaffWhiteLabelListSchema, {
-        whiteLabels: await staff.listWhiteLabels(),
-      }),
-    )
-    app.post(staffPaths.list('white-labels'), async (request, reply) => {
-      const created = await staff.createWhiteLabel(
-        userOf(request),
-        CreateWhiteLabelSchema.parse(request.body),
-      )
-      return reply.code(201).send(parseResponse(StaffWhiteLabelResponseSchema, { whiteLabel: created }))
-    })
-    app.patch(`${staffPaths.list('white-labels')}/:id`, async (request) => {
-      const updated = await staff.updateWhiteLabel(
-        userOf(request),
-        idOf(request),
-        UpdateWhiteLabelSchema.parse(request.body),
-      )
-      return parseResponse(StaffWhiteLabelResponseSchema, { whiteLabel: updated })
-    })
-
-    // Materials and methods
-    for (const [resource, table, key] of [
-      ['materials', 'materials', 'material'],
-      ['methods', 'methods', 'method'],
-    ] as const) {
-      app.get(staffPaths.list(resource), async () =>
-        parseResponse(NAMED_ANSWERS[resource].list, { [resource]: await staff.listNamed(table) }),
-      )
-      app.post(staffPaths.list(resource), async (request, reply) => {
-        const created = await staff.createNamed(userOf(request), table, CreateNamedSchema.parse(request.body))
-        return reply.code(201).send(parseResponse(NAMED_ANSWERS[resource].one, { [key]: created }))
-      })
-      app.patch(`${staffPaths.list(resource)}/:id`, async (request) => {
-        const updated = await staff.updateNamed(
-          userOf(request),
-          table,
-          idOf(request),
-          UpdateNamedSchema.parse(request.body),
-        )
-        return parseResponse(NAMED_ANSWERS[resource].one, { [key]: updated })
-      })
-    }
-
-    // Surface finishes
-    app.get(staffPaths.list('surface-finishes'), async () =>
-      parseResponse(StaffSurfaceFinishListSchema, {
-        surfaceFinishes: await staff.listFinishes(),
-      }),
-    )
-    app.post(staffPaths.list('surface-finishes'), async (request, reply) => {
-      const created = await staff.createFinish(userOf(request), CreateSurfaceFinishSchema.parse(request.body))
-      return reply.code(201).send(parseResponse(StaffSurfaceFinishResponseSchema, { surfaceFinish: created }))
-    })
-    app.patch(`${staffPaths.list('surface-finishes')}/:id`, async (request) => {
-      const updated = await staff.updateFinish(
-        userOf(request),
-        idOf(request),
-        UpdateSurfaceFinishSchema.parse(request.body),
-      )
-      return parseResponse(StaffSurfaceFinishResponseSchema, { surfaceFinish: updated })
-    })
-
-    // Colours
-    app.get(staffPaths.list('colors'), async () =>
-      parseResponse(StaffColorListSchema, { colors: await staff.listColors() }),
-    )
-    app.post(staffPaths.list('colors'), async (request, reply) => {
-      const created = await staff.createColor(userOf(request), CreateColorSchema.parse(request.body))
-      return reply.code(201).send(parseResponse(StaffColorResponseSchema, { color: created }))
-    })
-    app.patch(`${staffPaths.list('colors')}/:id`, async (request) => {
-      const updated = await staff.updateColor(
-        userOf(request),
-        idOf(request),
-        UpdateColorSchema.parse(request.body),
-      )
-      return parseResponse(StaffColorResponseSchema, { color: updated })
-    })
-
-    // Processing steps
-    app.get(staffPaths.list('processing-steps'), async () =>
-      parseResponse(StaffProcessingStepListSchema, {
-        processingSteps: await staff.listSteps(),
-      }),
-    )
-    app.post(staffPaths.list('processing-steps'), async (request, reply) => {
-      const created = await staff.createStep(userOf(request), CreateProcessingStepSchema.parse(request.body))
-      return reply
-        .code(201)
-        .send(parseResponse(StaffProcessingStepResponseSchema, { processingStep: created }))
-    })
-    app.patch(`${staffPaths.list('processing-steps')}/:id`, async (request) => {
-      const updated = await staff.updateStep(
-        userOf(request),
-        idOf(request),
-        UpdateProcessingStepSchema.parse(request.body),
-      )
-      return parseResponse(StaffProcessingStepResponseSchema, {
-        processingStep: updated,
-      })
-    })
-
-    // Print modes
-    app.get(staffPaths.list('print-modes'), async () =>
-      parseResponse(StaffPrintModeListSchema, { printModes: await staff.listPrintModes() }),
-    )
-    app.get(`${staffPaths.list('print-modes')}/:id`, async (request) =>
-      parseResponse(StaffPrintModeResponseSchema, {
-        printMode: await staff.getPrintMode(idOf(request)),
-      }),
-    )
-    app.post(staffPaths.list('print-modes'), async (request, reply) => {
-      const created = await staff.createPrintMode(userOf(request), CreatePrintModeSchema.parse(request.body))
-      return reply.code(201).send(parseResponse(StaffPrintModeResponseSchema, { printMode: created }))
-    })
-    app.patch(`${staffPaths.list('print-modes')}/:id`, async (request) => {
-      const updated = await staff.updatePrintMode(
-        userOf(request),
-        idOf(request),
-        UpdatePrintModeSchema.parse(request.body),
-      )
-      return parseResponse(StaffPrintModeResponseSchema, { printMode: updated })
-    })
-
-    // Archive and restore, for every resource
-    for (const resource of STAFF_RESOURCES) {
-      for (const archived of [true, false]) {
-        const path = `${staffPaths.list(resource)}/:id/${archived ? 'archive' : 'restore'}`
-        app.post(path, async (request, reply) => {
-          await staff.setArchived(userOf(request), resource, idOf(request), archived)
-          return reply.code(204).send()
-        })
-      }
-    }
+    registerWhiteLabelRoutes(app, context)
+    registerNamedRoutes(app, context)
+    registerFinishRoutes(app, context)
+    registerColorRoutes(app, context)
+    registerStepRoutes(app, context)
+    registerPrintModeRoutes(app, context)
+    registerArchiveRoutes(app, context)
   }
 }
