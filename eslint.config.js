@@ -21,7 +21,15 @@ const clientNeverServer = patternsOf(
 )
 // Patterns every feature folder's block carries besides its own: a later flat-config block for the same files would
 // replace the rule's options instead of adding to them, so further client rules for features join this list.
-const featureWide = []
+const featureWide = [
+  // Features reach the app through the app-actors context only (docs/decisions/0080): app/ provides the actors and
+  // starts the order flow; what features share with it lives in src/client/common/.
+  ...patternsOf(
+    'A feature imports from app/ only #client/app/app-actors.tsx (the app actors context).',
+    '^#client/app/(?!app-actors\\.tsx$)',
+    '(^|/)app/(?!app-actors\\.tsx$)',
+  ),
+]
 // One block per feature folder (docs/decisions/0084): a feature imports itself, src/client/common and the client's
 // shared folders, never another feature; what two features share moves to common/, and router/ or app/ composes them.
 const featuresDir = new URL('./src/client/features/', import.meta.url)

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ChunkLoadBoundary, isChunkLoadError } from '#client/app/chunk-load-boundary.tsx'
+import { ChunkLoadBoundary, isChunkLoadError } from '#client/common/chunk-load-boundary.tsx'
 import { renderWithApp } from './render-app.tsx'
 
 afterEach(cleanup)

@@ -283,7 +283,7 @@ const createExplorer = (model: ErasedModel): Explorer => {
   const self = createActor(machine, { input: model.input })
   // The traversal creates a machine's children over and over in this one system without starting or stopping them:
   // children with a `systemId` (the order flow's) must not clash here. The replay runs a real system.
-  self.system._set = () => {}
+  Object.assign(self.system, { _set: () => {} })
   const taken: AnyTransitionDefinition[] = []
   self.system.inspect((event: InspectionEvent) => {
     if (event.type === '@xstate.microstep') taken.push(...event._transitions)

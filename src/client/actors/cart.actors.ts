@@ -17,12 +17,6 @@ export type CartDeps = {
   api: ApiClient
   storage: Storage
   notifications: NotificationsRef
-  /** The last item was removed (`cart.emptied` to the order process). */
-  onEmptied: () => void
-  /** Items were added for a `cart.add` with this request id. */
-  onItemsAdded: (requestId: string | null, createdItemIds: string[]) => void
-  /** A `cart.add` failed; false when nobody waits for it (then the cart shows the warning itself). */
-  onAddFailed: (requestId: string | null) => boolean
 }
 
 /**
@@ -79,13 +73,12 @@ export function createCartActors(deps: CartDeps) {
     },
     actions: {
       storeCartId: (_, params) => writeStoredJson(deps.storage, CART_ID_STORAGE_KEY, params.cartId),
-      notifyItemsAdded: (_, params) => deps.onItemsAdded(params.requestId, params.createdItemIds),
+      // A request with an id has an asker (the configure actor) that shows the warning itself.
       notifyAddToCartFailure: (_, params) => {
-        if (!deps.onAddFailed(params.requestId)) notify(deps.notifications, 'add-to-cart-failure')
+        if (params.requestId === null) notify(deps.notifications, 'add-to-cart-failure')
       },
       notifyAttachmentFailure: () => notify(deps.notifications, 'attachment-failure'),
       notifyCartUpdateFailed: () => notify(deps.notifications, 'generic-warning'),
-      notifyEmptied: () => deps.onEmptied(),
     },
   })
 }

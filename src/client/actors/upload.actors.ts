@@ -12,8 +12,6 @@ import { notify, type NotificationsRef } from './notify.ts'
 export type UploadDeps = {
   api: ApiClient
   notifications: NotificationsRef
-  /** The upload failed: the order process goes back to no order (it shows the generic warning). */
-  onUploadFailed: () => void
   /** Clicks the visible file input (the create-new button's delayed picker). */
   openFilePicker: () => void
 }
@@ -47,7 +45,6 @@ export function createUploadActors(deps: UploadDeps) {
     },
     actions: {
       openFilePicker: () => deps.openFilePicker(),
-      notifyUploadFailed: () => deps.onUploadFailed(),
       notifyRepairing: () => notify(deps.notifications, 'upload-repairing'),
     },
   })

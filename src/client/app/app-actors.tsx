@@ -7,12 +7,32 @@ import { type orderProcessMachine } from '#machines/order-process/order-process.
 import { type preferencesMachine } from '#machines/preferences/preferences.machine.ts'
 import { type sessionMachine } from '#machines/session/session.machine.ts'
 import { type uploadMachine } from '#machines/upload/upload.machine.ts'
+import { type configureMachine } from '#machines/configure/configure.machine.ts'
+import { type orderFlowMachine } from '#machines/order-flow/order-flow.machine.ts'
+import { type pricingMachine } from '#machines/pricing/pricing.machine.ts'
+import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
+import { type PreviewStore, type PreviewStores } from '#client/actors/preview-store.ts'
 import { type printModesMachine } from '#machines/print-modes/print-modes.machine.ts'
 import { type ContentActors } from '#client/actors/content-actors.ts'
-import { type ConfigureSession } from './configure-session.ts'
-import { type Slot } from './slot.ts'
+import { type Followable } from '#client/common/slot.ts'
 
 export type UploadActor = ActorRefFrom<typeof uploadMachine>
+export type ConfigureActor = ActorRefFrom<typeof configureMachine>
+export type PricingActor = ActorRefFrom<typeof pricingMachine>
+export type { PreviewStore }
+
+/** What the configure views read of the file being configured: the order flow's configure and pricing children. */
+export type ConfigureSession = {
+  /** Unique per configuration (a key for views): the configure child's session id. */
+  id: string
+  /** The file as uploaded (the configure context has the saved one). */
+  file: AnalysisFile
+  configure: ConfigureActor
+  pricing: PricingActor
+  preview: PreviewStore
+  /** The (repaired) model as 3MF for the 3D preview: `GET /api/analytx{files['3mf']}`. */
+  loadModel: (signal: AbortSignal) => Promise<ArrayBuffer>
+}
 
 /** The app-level actors, created once at boot (or by a story or test with fakes) and shared by every view. */
 export type AppActors = {
@@ -24,10 +44,19 @@ export type AppActors = {
   cart: ActorRefFrom<typeof cartMachine>
   /** The print-mode catalogue, loaded once (and again when the language changes). */
   printModes: ActorRefFrom<typeof printModesMachine>
-  /** The upload of the next 3D file: a fresh actor after each finished upload. */
-  upload: Slot<UploadActor>
-  /** The uploaded file being configured (configure and pricing actors), or null. */
-  configuration: Slot<ConfigureSession | null>
+  /**
+   * The shopper's order flow (docs/decisions/0080): the root of the system whose children are the order process,
+   * cart, catalogue, upload, configure and pricing actors.
+   */
+  orderFlow: ActorRefFrom<typeof orderFlowMachine>
+  /** The flow's current upload child (a fresh one after each finished upload). */
+  upload: Followable<UploadActor>
+  /** The flow's configure and pricing children for the uploaded file, or null. */
+  configuration: Followable<ConfigureSession | null>
+  /** The 3D preview's pictures, per configured file. */
+  previews: PreviewStores
+  /** The (repaired) model of a file as 3MF. */
+  loadModel: (file: AnalysisFile, signal: AbortSignal) => Promise<ArrayBuffer>
   /** Reloads the page (the upload hero's close icon). */
   reloadPage: () => void
   /** CMS navigation and pages, the newsletter, contact and VAT-ID forms, the notices (issue 6). */

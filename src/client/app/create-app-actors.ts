@@ -14,18 +14,19 @@ import {
 } from '#shared/domain/limits.ts'
 import { createApiClient, type UploadTransport } from '#client/actors/api-client.ts'
 import { createSessionGuard, refreshSessionCall } from '#client/actors/api-session.ts'
-import { createCartActors } from '#client/actors/cart.actors.ts'
+import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { createCookieConsentActors } from '#client/actors/cookie-consent.actors.ts'
-import { createOrderProcessActors } from '#client/actors/order-process.actors.ts'
+import { createOrderFlowActors } from '#client/actors/order-flow.actors.ts'
 import { createPreferencesActors } from '#client/actors/preferences.actors.ts'
-import { createPrintModesActors } from '#client/actors/print-modes.actors.ts'
+import { createPreviewStores } from '#client/actors/preview-store.ts'
 import { createSessionActors } from '#client/actors/session.actors.ts'
 import { type TagManager } from '#client/actors/tag-manager.ts'
 import { type ContentSnapshots, createContentActors } from '#client/actors/content-actors.ts'
 import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
 import { withoutDisabledNotices } from '#client/features/notices/notice-filter.ts'
 import { type AppActors } from './app-actors.tsx'
-import { createCartRequests, createOrderFlow } from './order-flow.ts'
+import { followConfiguration, followUpload } from './order-flow-children.ts'
+import { startOrderFlow } from './start-order-flow.ts'
 
 /** The browser edges the app actors use; main.tsx passes the real ones, stories and tests fakes. */
 export type AppActorDeps = {
@@ -107,10 +108,6 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     ...options('notifications'),
     input: { defaultDurationMs: deps.notificationDurationMs ?? NOTIFICATION_DEFAULT_MS },
   })
-  const orderProcess = createActor(
-    createOrderProcessActors({ notifications, scrollToTopAndGoHome: deps.scrollToTopAndGoHome }),
-    options('orderProcess'),
-  )
   const cookieConsent = createActor(
     createCookieConsentActors({
       storage: deps.storage,
@@ -140,19 +137,6 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       returnTo: deps.currentPath,
     }),
   })
-  const cartRequests = createCartRequests()
-  const cart = createActor(
-    createCartActors({
-      api,
-      storage: deps.storage,
-      notifications,
-      onEmptied: () => orderProcess.send({ type: 'cart.emptied' }),
-      onItemsAdded: (requestId, ids) => cartRequests.itemsAdded(requestId, ids),
-      onAddFailed: (requestId) => cartRequests.addFailed(requestId),
-    }),
-    options('cart'),
-  )
-  const printModes = createActor(createPrintModesActors({ api }), options('printModes'))
   const notices = deps.notices ?? noticesConfig
   const content = createContentActors({
     api,
@@ -165,28 +149,31 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     inspect: deps.inspect,
   })
 
-  for (const actor of [notifications, orderProcess, cookieConsent, preferences, session, cart, printModes]) {
-    actor.start()
-  }
+  for (const actor of [notifications, cookieConsent, preferences, session]) actor.start()
+  const previews = createPreviewStores()
+  const orderFlow = startOrderFlow({
+    logic: createOrderFlowActors({
+      api,
+      storage: deps.storage,
+      notifications,
+      flowNotifications: withoutDisabledNotices(notifications, notices),
+      previews,
+      scrollToTopAndGoHome: deps.scrollToTopAndGoHome,
+      openFilePicker: deps.openFilePicker,
+      showConfigure: deps.showConfigure,
+      showCart: deps.showCart,
+    }),
+    input: { upload: deps.uploadInput ?? SHOP_UPLOAD_INPUT, pricing: PRICING_INPUT },
+    inspect: deps.inspect,
+    snapshots: deps.snapshots,
+    configuration: deps.configuration,
+  })
+  const { orderProcess, cart, printModes } = orderFlow.children
+  const loadModel = (file: AnalysisFile, signal: AbortSignal) =>
+    api.binary(analysisAssetUrl(file.files['3mf']), { signal })
   deps.onLocaleChange?.(() => {
     if (printModes.getSnapshot().can({ type: 'printModes.reload' }))
       printModes.send({ type: 'printModes.reload' })
-  })
-
-  const flow = createOrderFlow({
-    api,
-    notifications: withoutDisabledNotices(notifications, notices),
-    orderProcess,
-    cart,
-    cartRequests,
-    printModes,
-    uploadInput: deps.uploadInput ?? SHOP_UPLOAD_INPUT,
-    pricingInput: PRICING_INPUT,
-    openFilePicker: deps.openFilePicker,
-    showConfigure: deps.showConfigure,
-    showCart: deps.showCart,
-    inspect: deps.inspect,
-    snapshots: { upload: deps.snapshots?.upload, configuration: deps.configuration },
   })
 
   const actors: AppActors = {
@@ -197,25 +184,18 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     session,
     cart,
     printModes,
-    upload: flow.upload,
-    configuration: flow.configuration,
+    orderFlow: orderFlow.actor,
+    upload: followUpload(orderFlow.actor),
+    configuration: followConfiguration(orderFlow.actor, { previews, loadModel }),
+    previews,
+    loadModel,
     reloadPage: deps.reloadPage,
     content: content.actors,
   }
   stoppers.set(actors, () => {
-    flow.stop()
+    orderFlow.actor.stop()
     content.stop()
-    for (const actor of [
-      notifications,
-      orderProcess,
-      cookieConsent,
-      preferences,
-      session,
-      cart,
-      printModes,
-    ]) {
-      actor.stop()
-    }
+    for (const actor of [notifications, cookieConsent, preferences, session]) actor.stop()
   })
   return actors
 }

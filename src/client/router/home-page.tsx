@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { useAppActors } from '#client/app/app-actors.tsx'
-import { ChunkLoadBoundary } from '#client/app/chunk-load-boundary.tsx'
-import { useSlot } from '#client/app/slot.ts'
+import { ChunkLoadBoundary } from '#client/common/chunk-load-boundary.tsx'
+import { useSlot } from '#client/common/slot.ts'
 import { UploadHero } from '#client/features/upload/upload-hero.tsx'
 
 // The configuration is only needed once a file is uploaded: a chunk of its own (and three.js one more behind it).

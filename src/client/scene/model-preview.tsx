@@ -2,7 +2,7 @@ import { Canvas, useThree } from '@react-three/fiber'
 import { use, useEffect } from 'react'
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js'
 import { PREVIEW } from '#shared/domain/limits.ts'
-import { type PreviewStore } from '#client/app/configure-session.ts'
+import { type PreviewStore } from '#client/actors/preview-store.ts'
 import { edgeColourFor } from './edge-colour.ts'
 import { parse3mf, type PreviewModel } from './load-3mf.ts'
 

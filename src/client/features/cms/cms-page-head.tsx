@@ -1,5 +1,5 @@
 import { type CmsPage, isSupportedElementType } from '#shared/contracts/cms.contract.ts'
-import { type DocumentMetaTag, useDocumentMeta } from '#client/app/use-document-meta.ts'
+import { type DocumentMetaTag, useDocumentMeta } from '#client/common/use-document-meta.ts'
 
 /**
  * What a CMS page puts into the document's `<head>` and above its content (decision 0064): the title, the

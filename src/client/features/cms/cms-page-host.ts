@@ -9,7 +9,7 @@ import {
 import { cmsPageMachine } from '#machines/cms-page/cms-page.machine.ts'
 import { normalizeCmsSlug } from '#shared/contracts/cms.contract.ts'
 import { type Locale } from '#shared/domain/limits.ts'
-import { createSlot, type Slot } from '#client/app/slot.ts'
+import { createSlot, type Slot } from '#client/common/slot.ts'
 import { type CmsClient } from './cms-client.ts'
 
 export type CmsPageActor = ActorRefFrom<typeof cmsPageMachine>

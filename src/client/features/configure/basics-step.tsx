@@ -4,7 +4,7 @@ import { useId } from 'react'
 import { OBJECT_NAME_MAX } from '#shared/contracts/analysis.contract.ts'
 import { UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
 import { toMillimetres } from '#shared/domain/units.ts'
-import { type ConfigureSession } from '#client/app/configure-session.ts'
+import { type ConfigureSession } from '#client/app/app-actors.tsx'
 import { notificationTexts } from '#client/i18n/notification-texts.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
-import { type ConfigureSession } from '#client/app/configure-session.ts'
+import { type ConfigureSession } from '#client/app/app-actors.tsx'
 import { coloursFor, priceFor, selectColourEvent } from '#client/common/catalogue.ts'
 import { type Selection } from './use-configure.ts'
 

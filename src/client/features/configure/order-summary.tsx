@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ConfigureSession } from '#client/app/configure-session.ts'
+import { type ConfigureSession } from '#client/app/app-actors.tsx'
 import { useIsBusinessCustomer } from '#client/common/price-texts.tsx'
 import { priceFor } from '#client/common/catalogue.ts'
 import { PriceBox, priceViewOf } from './price-box.tsx'

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { useId, useRef, useState } from 'react'
 import { type Axis, isAcceptedScale } from '#machines/configure/configure.machine.ts'
 import { DIMENSION_FIELD, SCALE_FIELD, SCALE_SLIDER, UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
-import { type ConfigureSession } from '#client/app/configure-session.ts'
+import { type ConfigureSession } from '#client/app/app-actors.tsx'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import { formatSize, scaledSize, unitNames, unitSymbols } from '#client/common/unit-texts.ts'
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { type ConfigureActor } from '#client/app/configure-session.ts'
+import { type ConfigureActor } from '#client/app/app-actors.tsx'
 import { shallowEqual } from '#client/common/shallow-equal.ts'
 
 export type Selection = { printModeId: string | null; surfaceFinishId: string | null; colorId: string | null }

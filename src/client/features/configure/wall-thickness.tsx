@@ -9,7 +9,7 @@ import {
   type PictureRotation,
 } from '#shared/contracts/analysis.contract.ts'
 import { analysisAssetUrl, histogramImageUrl } from '#client/actors/api-paths.ts'
-import { type ConfigureSession } from '#client/app/configure-session.ts'
+import { type ConfigureSession } from '#client/app/app-actors.tsx'
 
 type Sign = 'P' | 'M'
 type AxisLetter = 'X' | 'Y' | 'Z'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useAppActors } from '#client/app/app-actors.tsx'
-import { useSlot } from '#client/app/slot.ts'
+import { useSlot } from '#client/common/slot.ts'
 import { pageTitles } from '#client/router/page-titles.ts'
 import { UploadPanel } from './upload-panel.tsx'
 import { useScrolledPast } from './use-scrolled-past.ts'

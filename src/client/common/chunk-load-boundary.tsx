@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Component, type ReactNode } from 'react'
-import { useAppActors } from './app-actors.tsx'
+import { useAppActors } from '#client/app/app-actors.tsx'
 
 /** The lazy parts of the page and what the user reads when one of them cannot be loaded. */
 export const chunkLoadMessages = {

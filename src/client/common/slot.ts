@@ -27,7 +27,10 @@ export function createSlot<T>(initial: T): Slot<T> {
   }
 }
 
+/** A value views follow but do not set: the order flow's current upload and configuration children. */
+export type Followable<T> = Pick<Slot<T>, 'get' | 'subscribe'>
+
 /** The slot's current value; re-renders when it changes. */
-export function useSlot<T>(slot: Slot<T>): T {
+export function useSlot<T>(slot: Followable<T>): T {
   return useSyncExternalStore(slot.subscribe, slot.get, slot.get)
 }

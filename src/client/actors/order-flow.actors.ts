@@ -1,0 +1,60 @@
+import { orderFlowMachine } from '#machines/order-flow/order-flow.machine.ts'
+import { type ApiClient } from './api-client.ts'
+import { createCartActors } from './cart.actors.ts'
+import { createConfigureActors } from './configure.actors.ts'
+import { type NotificationsRef } from './notify.ts'
+import { createOrderProcessActors } from './order-process.actors.ts'
+import { type PreviewStores } from './preview-store.ts'
+import { createPricingActors } from './pricing.actors.ts'
+import { createPrintModesActors } from './print-modes.actors.ts'
+import { createUploadActors } from './upload.actors.ts'
+
+export type OrderFlowDeps = {
+  api: ApiClient
+  storage: Storage
+  /** The snackbar for the app-level warnings (order process, cart). */
+  notifications: NotificationsRef
+  /** The snackbar for the upload and configure notices (some notices can be switched off). */
+  flowNotifications: NotificationsRef
+  previews: PreviewStores
+  scrollToTopAndGoHome: () => void
+  /** Clicks the visible file input. */
+  openFilePicker: () => void
+  /** The configure view is on the home page: go there (keeps the scroll position). */
+  showConfigure: () => void
+  /** After "add to cart": the cart page. */
+  showCart: () => void
+}
+
+/**
+ * The order flow with every child's real edges (docs/decisions/0080): the machines talk to each other by events
+ * inside the flow; this only provides their I/O.
+ */
+export function createOrderFlowActors(deps: OrderFlowDeps) {
+  const { api } = deps
+  return orderFlowMachine.provide({
+    actors: {
+      orderProcess: createOrderProcessActors({
+        notifications: deps.notifications,
+        scrollToTopAndGoHome: deps.scrollToTopAndGoHome,
+      }),
+      cart: createCartActors({ api, storage: deps.storage, notifications: deps.notifications }),
+      printModes: createPrintModesActors({ api }),
+      upload: createUploadActors({
+        api,
+        notifications: deps.flowNotifications,
+        openFilePicker: deps.openFilePicker,
+      }),
+      configure: createConfigureActors({
+        api,
+        notifications: deps.flowNotifications,
+        previews: deps.previews,
+      }),
+      pricing: createPricingActors({ api }),
+    },
+    actions: {
+      showConfigure: () => deps.showConfigure(),
+      showCart: () => deps.showCart(),
+    },
+  })
+}
