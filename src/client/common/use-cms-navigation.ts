@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react'
 import { type CmsNavEntry, type CmsNavigation, cmsPagePath } from '#shared/contracts/cms.contract.ts'
 import { type Locale } from '#shared/domain/limits.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
-import { useSlot } from '#client/app/slot.ts'
+import { useSlot } from '#client/common/slot.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import { pathOf } from './cms-link.tsx'
 
