@@ -38,6 +38,18 @@ export function toSheetVersion(row: SheetVersionRow): SheetVersion {
   }
 }
 
+/** A draft that fails validation: each issue names its cell. */
+function sheetInvalid(issues: ReturnType<typeof validateSheet>): AppError {
+  return new AppError(ErrorCode.SheetInvalid, 'price sheet is invalid', {
+    issues: issues.map((issue) => ({
+      path: ['cells', issue.cell],
+      code: issue.reason,
+      ...(issue.detail === undefined ? {} : { message: issue.detail }),
+    })),
+    details: { sheetIssues: issues },
+  })
+}
+
 export interface PriceSheetServiceDeps {
   db: Db
   sheets: PriceSheetRepo
@@ -124,28 +136,17 @@ export function createPriceSheetService(deps: PriceSheetServiceDeps) {
         printMode.pricingTestParameters,
         await variableValues(printModeId, printMode.surfaceFinishIds),
       )
-      if (issues.length > 0) {
-        throw new AppError(ErrorCode.SheetInvalid, 'price sheet is invalid', {
-          issues: issues.map((issue) => ({
-            path: ['cells', issue.cell],
-            code: issue.reason,
-            ...(issue.detail === undefined ? {} : { message: issue.detail }),
-          })),
-          details: { sheetIssues: issues },
-        })
-      }
+      if (issues.length > 0) throw sheetInvalid(issues)
       try {
         const row = await deps.db.transaction(async (tx) => {
           const saved = await deps.sheets.saveVersion(tx, { printModeId, whiteLabelId, draft, userId })
-          await tx.query(
-            `INSERT INTO staff_audit_log (user_id, action, entity, entity_id, details)
-             VALUES ($1, 'save_sheet', 'print-mode', $2, $3::jsonb)`,
-            [
-              userId,
-              printModeId,
-              JSON.stringify({ versionId: saved.id, version: saved.version, whiteLabelId }),
-            ],
-          )
+          await deps.catalogue.audit(tx, {
+            userId,
+            action: 'save_sheet',
+            entity: 'print-mode',
+            entityId: printModeId,
+            details: { versionId: saved.id, version: saved.version, whiteLabelId },
+          })
           return saved
         })
         return toSheetVersion(row)
