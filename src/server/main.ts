@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import {
   ConfigError,
   createConfig,
@@ -33,6 +34,63 @@ const HTTP_DRAIN_MS = 5_000
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`)
   process.exit(1)
+}
+
+/** The first start's staff password: on the terminal, or in a file the log names. */
+function deliverStaffPassword(
+  app: FastifyInstance,
+  account: Parameters<typeof deliverInitialStaffPassword>[0],
+  dataDir: string,
+): void {
+  const delivered = deliverInitialStaffPassword(account, {
+    dataDir,
+    stdoutIsTerminal: process.stdout.isTTY === true,
+    write: (text) => process.stdout.write(text),
+  })
+  if ('file' in delivered) {
+    app.log.warn({ file: delivered.file }, 'staff account created; its password is in this file')
+  }
+}
+
+type ShutdownStep = readonly [name: string, run: () => Promise<void> | void]
+
+async function closeHttp(app: FastifyInstance): Promise<void> {
+  const cutConnections = setTimeout(() => app.server.closeAllConnections(), HTTP_DRAIN_MS)
+  await app.close()
+  clearTimeout(cutConnections)
+}
+
+/** The signal handler: runs the steps in order once, within SHUTDOWN_TIMEOUT_MS, releases, then exits. */
+function createShutdown(
+  app: FastifyInstance,
+  steps: readonly ShutdownStep[],
+  release: () => void,
+): (signal: NodeJS.Signals) => void {
+  let shuttingDown = false
+  return (signal) => {
+    if (shuttingDown) return
+    shuttingDown = true
+    app.log.info({ signal }, 'shutting down')
+    setTimeout(() => {
+      process.stderr.write('Shutdown took too long; exiting without a clean database close.\n')
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS).unref()
+    void (async () => {
+      try {
+        for (const [name, run] of steps) {
+          // Each step is logged with its duration: when a shutdown overruns its budget, the log says which step hung.
+          const startedAt = Date.now()
+          await run()
+          app.log.info({ step: name, ms: Date.now() - startedAt }, 'shutdown step done')
+        }
+        release()
+        process.exit(0)
+      } catch (error) {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      }
+    })()
+  }
 }
 
 async function main(): Promise<void> {
@@ -77,54 +135,27 @@ async function main(): Promise<void> {
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
     const seeded = await seed(db, { thumbnailsDir: config.thumbnailsDir })
     if (seeded.seeded.length > 0) app.log.info({ groups: seeded.seeded }, 'demo data seeded')
-    if (seeded.staffAccount !== undefined) {
-      const delivered = deliverInitialStaffPassword(seeded.staffAccount, {
-        dataDir,
-        stdoutIsTerminal: process.stdout.isTTY === true,
-        write: (text) => process.stdout.write(text),
-      })
-      if ('file' in delivered) {
-        app.log.warn({ file: delivered.file }, 'staff account created; its password is in this file')
-      }
-    }
+    if (seeded.staffAccount !== undefined) deliverStaffPassword(app, seeded.staffAccount, dataDir)
     // Analysis workers run off the event loop; tasks of an earlier life of this server are reclaimed now.
     await analysisRunner?.start(app.log)
     // Old uploads and abandoned carts are removed (decision 0077): first a minute after the start, then hourly.
     retention.start()
 
-    let shuttingDown = false
-    const shutdown = (signal: NodeJS.Signals) => {
-      if (shuttingDown) return
-      shuttingDown = true
-      app.log.info({ signal }, 'shutting down')
-      setTimeout(() => {
-        process.stderr.write('Shutdown took too long; exiting without a clean database close.\n')
-        process.exit(1)
-      }, SHUTDOWN_TIMEOUT_MS).unref()
-      void (async () => {
-        // Each step is logged with its duration: when a shutdown overruns its budget, the log says which step hung.
-        const step = async (name: string, run: () => Promise<void> | void) => {
-          const startedAt = Date.now()
-          await run()
-          app.log.info({ step: name, ms: Date.now() - startedAt }, 'shutdown step done')
-        }
-        try {
-          const cutConnections = setTimeout(() => app.server.closeAllConnections(), HTTP_DRAIN_MS)
-          await step('http', () => app.close())
-          clearTimeout(cutConnections)
-          await step('retention', () => retention.stop())
-          // Running analyses go back to the queue (another server, or the next start, takes them).
-          await step('analysis', () => analysisRunner?.stop())
-          await step('database', () => db?.close())
-          mail.close()
-          lock.release()
-          process.exit(0)
-        } catch (error) {
-          app.log.error({ err: error }, 'shutdown failed')
-          process.exit(1)
-        }
-      })()
-    }
+    const shutdown = createShutdown(
+      app,
+      [
+        // Connections still open after the drain are cut: a stalled client must not hold the shutdown.
+        ['http', () => closeHttp(app)],
+        ['retention', () => retention.stop()],
+        // Running analyses go back to the queue (another server, or the next start, takes them).
+        ['analysis', () => analysisRunner?.stop()],
+        ['database', () => db?.close()],
+      ],
+      () => {
+        mail.close()
+        lock.release()
+      },
+    )
     process.on('SIGTERM', shutdown)
     process.on('SIGINT', shutdown)
 
