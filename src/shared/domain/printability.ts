@@ -2,7 +2,7 @@ import { assertNonNegative, assertPositive, DomainInputError } from '#shared/dom
 import type { Dimensions } from '#shared/domain/units.ts'
 
 /**
- * Wall thickness as the analysis reports it (docs/analysis/measures.md, `thickness.histogram`): bin i holds the
+ * Wall thickness as the analysis reports it (src/engine/measures.md, `thickness.histogram`): bin i holds the
  * surface area whose thickness at scale 1 lies in [binEdgesMm[i], binEdgesMm[i + 1]); the last edge is Infinity
  * (null once it went through JSON). Other fields of the analysis' histogram are ignored here.
  */
