@@ -147,8 +147,8 @@ export const cartMachine = setup({
     storeCartId: (_, _params: { cartId: string }) => {},
     /** Client: items were added (e.g. resolve the configure machine's `addToCart`). */
     notifyItemsAdded: (_, _params: { requestId: string | null; createdItemIds: string[] }) => {},
-    /** Client: the add-to-cart-failure warning. */
-    notifyAddToCartFailure: (_, _params: { requestId: string | null }) => {},
+    /** Client: the add-to-cart-failure warning, unless the asker (`replyTo`, still running) shows its own. */
+    notifyAddToCartFailure: (_, _params: { requestId: string | null; replyTo: string | null }) => {},
     /** Client: the attachment-failure warning. */
     notifyAttachmentFailure: () => {},
     /** Client: the generic warning when a quantity change, removal or preview upload failed. */
@@ -383,7 +383,10 @@ export const cartMachine = setup({
                   actions: [
                     {
                       type: 'notifyAddToCartFailure',
-                      params: ({ context }) => ({ requestId: opOf(context, 'add').requestId }),
+                      params: ({ context }) => ({
+                        requestId: opOf(context, 'add').requestId,
+                        replyTo: opOf(context, 'add').replyTo,
+                      }),
                     },
                     {
                       type: 'reply',
@@ -503,7 +506,10 @@ export const cartMachine = setup({
       entry: enqueueActions(({ context, enqueue, system }) => {
         for (const op of context.pendingOps) {
           if (op.kind === 'add') {
-            enqueue({ type: 'notifyAddToCartFailure', params: { requestId: op.requestId } })
+            enqueue({
+              type: 'notifyAddToCartFailure',
+              params: { requestId: op.requestId, replyTo: op.replyTo },
+            })
             const reply: CartReply = { type: 'cart.addFailed', requestId: op.requestId }
             const asker = op.replyTo === null ? undefined : system.get(op.replyTo)
             if (asker) enqueue.sendTo(asker, reply)
@@ -520,7 +526,7 @@ export const cartMachine = setup({
           actions: [
             {
               type: 'notifyAddToCartFailure',
-              params: ({ event }) => ({ requestId: event.requestId ?? null }),
+              params: ({ event }) => ({ requestId: event.requestId ?? null, replyTo: event.replyTo ?? null }),
             },
             {
               type: 'reply',

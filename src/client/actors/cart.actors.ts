@@ -73,9 +73,11 @@ export function createCartActors(deps: CartDeps) {
     },
     actions: {
       storeCartId: (_, params) => writeStoredJson(deps.storage, CART_ID_STORAGE_KEY, params.cartId),
-      // A request with an id has an asker (the configure actor) that shows the warning itself.
-      notifyAddToCartFailure: (_, params) => {
-        if (params.requestId === null) notify(deps.notifications, 'add-to-cart-failure')
+      // An asker that is still running (the configure actor) shows the warning itself; when nobody asked, or the
+      // asker has stopped meanwhile (the configuration was left), the cart shows it so the failure is not lost.
+      notifyAddToCartFailure: ({ system }, params) => {
+        const askerRuns = params.replyTo !== null && system.get(params.replyTo) !== undefined
+        if (!askerRuns) notify(deps.notifications, 'add-to-cart-failure')
       },
       notifyAttachmentFailure: () => notify(deps.notifications, 'attachment-failure'),
       notifyCartUpdateFailed: () => notify(deps.notifications, 'generic-warning'),
