@@ -177,7 +177,7 @@ describe('cartMachine', () => {
     addItems.last().reject(new Error('offline'))
     await flush()
     expect(context()).toMatchObject({ items: [item1], pendingOps: [] })
-    expect(notifyAddToCartFailure).toHaveBeenCalledExactlyOnceWith({ requestId: null })
+    expect(notifyAddToCartFailure).toHaveBeenCalledExactlyOnceWith({ requestId: null, replyTo: null })
   })
 
   it('changes a quantity to a whole number of at least 1 only (§5)', async () => {
@@ -267,7 +267,10 @@ describe('cartMachine', () => {
     failing.actor.send({ type: 'cart.add', items: [itemInput], requestId: 'early' })
     await flush()
     expect(failing.tags()).toEqual(['error'])
-    expect(failing.notifyAddToCartFailure).toHaveBeenCalledExactlyOnceWith({ requestId: 'early' })
+    expect(failing.notifyAddToCartFailure).toHaveBeenCalledExactlyOnceWith({
+      requestId: 'early',
+      replyTo: null,
+    })
     expect(failing.kinds()).toEqual([])
   })
 
