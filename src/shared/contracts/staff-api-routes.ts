@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import { type ApiRoute, created, json, NO_CONTENT, ok } from '#shared/contracts/api-route.ts'
 import {
   PriceSheetParamsSchema,
@@ -12,96 +11,20 @@ import {
   TestSheetResponseSchema,
 } from '#shared/contracts/price-sheet.contract.ts'
 import {
-  CreateColorSchema,
-  CreateNamedSchema,
-  CreatePrintModeSchema,
-  CreateProcessingStepSchema,
-  CreateSurfaceFinishSchema,
-  CreateWhiteLabelSchema,
+  STAFF_RESOURCE_CONTRACTS,
   STAFF_RESOURCES,
-  StaffColorListSchema,
-  StaffColorResponseSchema,
   StaffIdParamsSchema,
-  StaffMaterialListSchema,
-  StaffMaterialResponseSchema,
-  StaffMethodListSchema,
-  StaffMethodResponseSchema,
-  StaffPrintModeListSchema,
   StaffPrintModeResponseSchema,
-  StaffProcessingStepListSchema,
-  StaffProcessingStepResponseSchema,
   type StaffResource,
-  StaffSurfaceFinishListSchema,
-  StaffSurfaceFinishResponseSchema,
-  StaffWhiteLabelListSchema,
-  StaffWhiteLabelResponseSchema,
   staffPaths,
-  UpdateColorSchema,
-  UpdateNamedSchema,
-  UpdatePrintModeSchema,
-  UpdateProcessingStepSchema,
-  UpdateSurfaceFinishSchema,
-  UpdateWhiteLabelSchema,
 } from '#shared/contracts/staff-catalogue.contract.ts'
 
 /** The staff routes of the API route table (api-routes.ts): the catalogue editor and the price sheets. */
 
-interface StaffResourceContract {
-  readonly list: z.ZodType
-  readonly one: z.ZodType
-  readonly create: z.ZodType
-  readonly update: z.ZodType
-}
-
-const RESOURCE_CONTRACTS: Record<StaffResource, StaffResourceContract> = {
-  'white-labels': {
-    list: StaffWhiteLabelListSchema,
-    one: StaffWhiteLabelResponseSchema,
-    create: CreateWhiteLabelSchema,
-    update: UpdateWhiteLabelSchema,
-  },
-  materials: {
-    list: StaffMaterialListSchema,
-    one: StaffMaterialResponseSchema,
-    create: CreateNamedSchema,
-    update: UpdateNamedSchema,
-  },
-  methods: {
-    list: StaffMethodListSchema,
-    one: StaffMethodResponseSchema,
-    create: CreateNamedSchema,
-    update: UpdateNamedSchema,
-  },
-  'surface-finishes': {
-    list: StaffSurfaceFinishListSchema,
-    one: StaffSurfaceFinishResponseSchema,
-    create: CreateSurfaceFinishSchema,
-    update: UpdateSurfaceFinishSchema,
-  },
-  colors: {
-    list: StaffColorListSchema,
-    one: StaffColorResponseSchema,
-    create: CreateColorSchema,
-    update: UpdateColorSchema,
-  },
-  'processing-steps': {
-    list: StaffProcessingStepListSchema,
-    one: StaffProcessingStepResponseSchema,
-    create: CreateProcessingStepSchema,
-    update: UpdateProcessingStepSchema,
-  },
-  'print-modes': {
-    list: StaffPrintModeListSchema,
-    one: StaffPrintModeResponseSchema,
-    create: CreatePrintModeSchema,
-    update: UpdatePrintModeSchema,
-  },
-}
-
 const staff = { tag: 'staff', auth: 'session' } as const
 
 function resourceRoutes(resource: StaffResource): ApiRoute[] {
-  const contract = RESOURCE_CONTRACTS[resource]
+  const contract = STAFF_RESOURCE_CONTRACTS[resource]
   const path = staffPaths.list(resource)
   const one = { ...staff, params: StaffIdParamsSchema }
   return [

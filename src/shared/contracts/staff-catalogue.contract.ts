@@ -269,3 +269,59 @@ export const StaffProcessingStepListSchema = z.object({ processingSteps: z.array
 export const StaffProcessingStepResponseSchema = z.object({ processingStep: StaffProcessingStepSchema })
 export const StaffPrintModeListSchema = z.object({ printModes: z.array(StaffPrintModeSchema) })
 export const StaffPrintModeResponseSchema = z.object({ printMode: StaffPrintModeSchema })
+
+export interface StaffResourceContract {
+  readonly list: z.ZodType
+  readonly one: z.ZodType
+  readonly create: z.ZodType
+  readonly update: z.ZodType
+}
+
+/**
+ * Each staff resource's contracts: its list and single answers and its create and update bodies (the routes and the
+ * API route table read them here, so a resource's shapes are named once).
+ */
+export const STAFF_RESOURCE_CONTRACTS = {
+  'white-labels': {
+    list: StaffWhiteLabelListSchema,
+    one: StaffWhiteLabelResponseSchema,
+    create: CreateWhiteLabelSchema,
+    update: UpdateWhiteLabelSchema,
+  },
+  materials: {
+    list: StaffMaterialListSchema,
+    one: StaffMaterialResponseSchema,
+    create: CreateNamedSchema,
+    update: UpdateNamedSchema,
+  },
+  methods: {
+    list: StaffMethodListSchema,
+    one: StaffMethodResponseSchema,
+    create: CreateNamedSchema,
+    update: UpdateNamedSchema,
+  },
+  'surface-finishes': {
+    list: StaffSurfaceFinishListSchema,
+    one: StaffSurfaceFinishResponseSchema,
+    create: CreateSurfaceFinishSchema,
+    update: UpdateSurfaceFinishSchema,
+  },
+  colors: {
+    list: StaffColorListSchema,
+    one: StaffColorResponseSchema,
+    create: CreateColorSchema,
+    update: UpdateColorSchema,
+  },
+  'processing-steps': {
+    list: StaffProcessingStepListSchema,
+    one: StaffProcessingStepResponseSchema,
+    create: CreateProcessingStepSchema,
+    update: UpdateProcessingStepSchema,
+  },
+  'print-modes': {
+    list: StaffPrintModeListSchema,
+    one: StaffPrintModeResponseSchema,
+    create: CreatePrintModeSchema,
+    update: UpdatePrintModeSchema,
+  },
+} as const satisfies Record<StaffResource, StaffResourceContract>

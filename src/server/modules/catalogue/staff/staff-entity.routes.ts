@@ -7,6 +7,7 @@ import {
   CreateProcessingStepSchema,
   CreateSurfaceFinishSchema,
   CreateWhiteLabelSchema,
+  STAFF_RESOURCE_CONTRACTS,
   STAFF_RESOURCES,
   staffPaths,
   UpdateColorSchema,
@@ -17,10 +18,6 @@ import {
   UpdateWhiteLabelSchema,
   StaffColorListSchema,
   StaffColorResponseSchema,
-  StaffMaterialListSchema,
-  StaffMaterialResponseSchema,
-  StaffMethodListSchema,
-  StaffMethodResponseSchema,
   StaffPrintModeListSchema,
   StaffPrintModeResponseSchema,
   StaffProcessingStepListSchema,
@@ -43,11 +40,9 @@ export interface StaffRouteContext {
   idOf: (request: FastifyRequest) => string
 }
 
-/** Materials and methods share their routes; each has its own answer contracts. */
-const NAMED_ANSWERS: Record<'materials' | 'methods', { list: z.ZodType; one: z.ZodType }> = {
-  materials: { list: StaffMaterialListSchema, one: StaffMaterialResponseSchema },
-  methods: { list: StaffMethodListSchema, one: StaffMethodResponseSchema },
-}
+/** Materials and methods share their routes; each answers with its own contracts (keyed by the resource name). */
+const namedAnswers = (resource: 'materials' | 'methods'): { list: z.ZodType; one: z.ZodType } =>
+  STAFF_RESOURCE_CONTRACTS[resource]
 
 /** White labels. */
 export function registerWhiteLabelRoutes(
@@ -80,11 +75,11 @@ export function registerNamedRoutes(app: FastifyInstance, { staff, userOf, idOf 
     ['methods', 'methods', 'method'],
   ] as const) {
     app.get(staffPaths.list(resource), async () =>
-      parseResponse(NAMED_ANSWERS[resource].list, { [resource]: await staff.listNamed(table) }),
+      parseResponse(namedAnswers(resource).list, { [resource]: await staff.listNamed(table) }),
     )
     app.post(staffPaths.list(resource), async (request, reply) => {
       const created = await staff.createNamed(userOf(request), table, CreateNamedSchema.parse(request.body))
-      return reply.code(201).send(parseResponse(NAMED_ANSWERS[resource].one, { [key]: created }))
+      return reply.code(201).send(parseResponse(namedAnswers(resource).one, { [key]: created }))
     })
     app.patch(`${staffPaths.list(resource)}/:id`, async (request) => {
       const updated = await staff.updateNamed(
@@ -93,7 +88,7 @@ export function registerNamedRoutes(app: FastifyInstance, { staff, userOf, idOf 
         idOf(request),
         UpdateNamedSchema.parse(request.body),
       )
-      return parseResponse(NAMED_ANSWERS[resource].one, { [key]: updated })
+      return parseResponse(namedAnswers(resource).one, { [key]: updated })
     })
   }
 }
