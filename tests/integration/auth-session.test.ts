@@ -36,7 +36,13 @@ describe('POST /api/auth/signin', () => {
     })
     expect(response.statusCode).toBe(200)
     const body = SessionResponseSchema.parse(response.json())
-    expect(body.user).toEqual({ id: staff.id, username: staff.username, role: 'staff' })
+    expect(body.user).toEqual({
+      id: staff.id,
+      username: staff.username,
+      email: staff.email,
+      isBusinessCustomer: false,
+      role: 'staff',
+    })
     expect(response.headers['cache-control']).toBe('no-store')
 
     const setCookie = String(response.headers['set-cookie'])

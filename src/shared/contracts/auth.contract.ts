@@ -29,7 +29,10 @@ export type UserRole = z.infer<typeof UserRoleSchema>
 export const SessionUserSchema = z.object({
   id: IdSchema,
   username: z.string(),
+  email: z.string(),
   role: UserRoleSchema,
+  /** Business status (part 2 §1): the account's preference is set or its company is verified by staff. */
+  isBusinessCustomer: z.boolean(),
 })
 export type SessionUser = z.infer<typeof SessionUserSchema>
 

@@ -13,6 +13,7 @@ const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const
 export interface TestUser {
   id: string
   username: string
+  email: string
   password: string
 }
 
@@ -30,7 +31,7 @@ export async function createUser(
     await hashPassword(password, TEST_ARGON2),
     role,
   ])
-  return { id, username, password }
+  return { id, username, email: `${username}@example.test`, password }
 }
 
 /** The session cookie's `name=value` from a Set-Cookie header. */

@@ -20,6 +20,11 @@ export const issueTexts = {
   must_confirm: msg`Bitte stimmen Sie der Datenschutzerklärung zu.`,
   invalid_choice: msg`Bitte wählen Sie eine der angebotenen Möglichkeiten.`,
   not_allowed: msg`Dieses Feld bleibt leer, solange keine Fehlermeldung angezeigt wurde.`,
+  too_short: msg`Die Eingabe ist zu kurz.`,
+  no_at_sign: msg`Ihr Benutzername darf kein @ enthalten.`,
+  passwords_differ: msg`Die Passwörter stimmen nicht überein.`,
+  invalid_postal_code: msg`Diese Postleitzahl passt nicht zum gewählten Land.`,
+  invalid_vat_id: msg`Bitte geben Sie eine gültige USt-IdNr. ein (z. B. ATU12345678).`,
 } as const satisfies Record<FormIssueCode, MessageDescriptor>
 
 export const salutationLabels = {

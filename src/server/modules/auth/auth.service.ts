@@ -79,7 +79,17 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
     const token = randomBytes(TOKEN_BYTES).toString('base64url')
     const expiresAt = slidingExpiry(new Date(now()))
     await repo.insertSession(hashToken(token), user.id, expiresAt)
-    return { token, user: { id: user.id, username: user.username, role: user.role }, expiresAt }
+    return {
+      token,
+      user: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        isBusinessCustomer: false,
+      },
+      expiresAt,
+    }
   }
 
   function slidingExpiry(createdAt: Date): Date {
@@ -113,7 +123,15 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
     async authenticate(token: string | undefined): Promise<SessionUser | undefined> {
       if (token === undefined || token.length === 0 || token.length > 100) return undefined
       const session = await repo.findSession(hashToken(token))
-      return session && { id: session.user_id, username: session.username, role: session.role }
+      return (
+        session && {
+          id: session.user_id,
+          username: session.username,
+          email: session.email,
+          role: session.role,
+          isBusinessCustomer: false,
+        }
+      )
     },
 
     /** Extends a live session (sliding expiry); undefined when there is none. */
@@ -126,7 +144,13 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
       await repo.extendSession(tokenHash, expiresAt)
       return {
         token,
-        user: { id: session.user_id, username: session.username, role: session.role },
+        user: {
+          id: session.user_id,
+          username: session.username,
+          email: session.email,
+          role: session.role,
+          isBusinessCustomer: false,
+        },
         expiresAt,
       }
     },

@@ -4,6 +4,7 @@ import type { UserRole } from '#shared/contracts/auth.contract.ts'
 export interface UserRow {
   id: string
   username: string
+  email: string
   password_hash: string
   role: UserRole
 }
@@ -11,6 +12,7 @@ export interface UserRow {
 export interface SessionRow {
   user_id: string
   username: string
+  email: string
   role: UserRole
   created_at: Date
   expires_at: Date
@@ -21,7 +23,7 @@ export function createSessionRepo(db: Queryable) {
   return {
     async findUserByLogin(login: string): Promise<UserRow | undefined> {
       const { rows } = await db.query<UserRow>(
-        `SELECT id, username, password_hash, role FROM users
+        `SELECT id, username, email, password_hash, role FROM users
          WHERE lower(username) = lower($1) OR lower(email) = lower($1)
          ORDER BY (lower(username) = lower($1)) DESC LIMIT 1`,
         [login],
@@ -49,7 +51,7 @@ export function createSessionRepo(db: Queryable) {
     /** The live session of a token hash with its user; expired sessions do not count. */
     async findSession(tokenHash: string): Promise<SessionRow | undefined> {
       const { rows } = await db.query<SessionRow>(
-        `SELECT s.user_id, u.username, u.role, s.created_at, s.expires_at
+        `SELECT s.user_id, u.username, u.email, u.role, s.created_at, s.expires_at
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1 AND s.expires_at > now()`,
         [tokenHash],

@@ -24,6 +24,16 @@ export const FORM_ISSUE_CODES = [
   'invalid_choice',
   /** A field filled that must be empty in this state (the error message when no error occurred). */
   'not_allowed',
+  /** Shorter than the field's minimum (username 4, password 8). */
+  'too_short',
+  /** A username with an @ (part 2 §5). */
+  'no_at_sign',
+  /** The repeated password differs. */
+  'passwords_differ',
+  /** The postal code does not match the selected country's pattern. */
+  'invalid_postal_code',
+  /** Not a well-formed EU VAT registration number (two letters, then 2–13 letters or digits). */
+  'invalid_vat_id',
 ] as const
 export type FormIssueCode = (typeof FORM_ISSUE_CODES)[number]
 
