@@ -66,6 +66,12 @@ export const VAT_ID_NOTICE_MS = 15_000
 export const OUTDATED_BROWSER_WARNING_DELAY_MS = 2_000
 export const OUTDATED_BROWSER_WARNING_DURATION_MS = 20_000
 export const RESET_LINK_INTERVAL_MS = 24 * 60 * 60 * 1_000
+/** How long the links of account mails stay valid (decision 0086): opt-in 7 days, reset and e-mail change 24 h. */
+export const OPTIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1_000
+export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1_000
+export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1_000
+/** A sign-in of an unconfirmed account resends the opt-in mail at most this often (issue 15). */
+export const OPTIN_RESEND_INTERVAL_MS = 60 * 60 * 1_000
 export const REDIRECT_AFTER_RESET_MS = 3_000
 export const REGISTRATION_FORM_CLEAR_MS = 1_000
 export const REDIRECT_AFTER_PASSWORD_CHANGE_MS = 3_000

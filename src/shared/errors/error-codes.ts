@@ -35,6 +35,15 @@ export const ErrorCode = {
   // sign-in (docs/decisions/0075-password-hashing-and-sign-in-throttle.md)
   SignInThrottled: 'sign_in_throttled',
   ServiceBusy: 'service_busy',
+  // accounts (docs/decisions/0086-account-security.md)
+  /** Signup with a username someone has (usernames are public, so this one conflict is told). */
+  UsernameTaken: 'username_taken',
+  /** An opt-in, reset or e-mail change link that is unknown, used or expired. */
+  LinkInvalid: 'link_invalid',
+  /** The old password of a password change is wrong (not 401: the session is fine). */
+  WrongPassword: 'wrong_password',
+  /** Too many signups, reset or e-mail change requests for one address or account. */
+  AccountThrottled: 'account_throttled',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 
@@ -67,6 +76,10 @@ export const errorStatus = {
   sheet_invalid: 422,
   sign_in_throttled: 429,
   service_busy: 503,
+  username_taken: 409,
+  link_invalid: 410,
+  wrong_password: 422,
+  account_throttled: 429,
 } as const satisfies Record<ErrorCode, number>
 
 /** A field-level problem, for validation errors: path in the request and a machine-readable reason. */
