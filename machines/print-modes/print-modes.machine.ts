@@ -51,6 +51,9 @@ export const printModesMachine = setup({
   states: {
     loading: {
       tags: 'loading',
+      // The language changed again while loading: the running call asks in the old language, so it is cancelled
+      // (its late answer never lands) and the catalogue is asked for again in the current one.
+      on: { 'printModes.reload': { target: 'loading', reenter: true } },
       invoke: {
         id: 'loadPrintModes',
         src: 'loadPrintModes',

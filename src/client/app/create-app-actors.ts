@@ -17,6 +17,7 @@ import { createSessionGuard, refreshSessionCall } from '#client/actors/api-sessi
 import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { createCookieConsentActors } from '#client/actors/cookie-consent.actors.ts'
 import { createOrderFlowActors } from '#client/actors/order-flow.actors.ts'
+import { reloadOnLanguageChange } from '#client/actors/print-modes.actors.ts'
 import { createPreferencesActors } from '#client/actors/preferences.actors.ts'
 import { createPreviewStores } from '#client/actors/preview-store.ts'
 import { createSessionActors } from '#client/actors/session.actors.ts'
@@ -43,12 +44,11 @@ export type AppActorDeps = {
   tagManager: TagManager
   reloadPage: () => void
   scrollToTopAndGoHome: () => void
-  leaveAccountPages: () => void
   /** The configure view lives on the home page: navigate there without scrolling. */
   showConfigure: () => void
   /** The cart page, after "add to cart". */
   showCart: () => void
-  /** The session could not be refreshed after a 403: the login page, returning to `returnTo`. */
+  /** The session could not be refreshed after a 401/403: the login page, returning to `returnTo`. */
   redirectToLogin: (returnTo: string) => void
   /** The current path (where the login page returns to). */
   currentPath: () => string
@@ -121,7 +121,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
   )
   const preferences = createActor(createPreferencesActors({ storage: deps.storage }), options('preferences'))
   const session = createActor(
-    createSessionActors({ fetch: deps.fetch, notifications, leaveAccountPages: deps.leaveAccountPages }),
+    createSessionActors({ fetch: deps.fetch, notifications }),
     options('session'),
   )
 
@@ -171,10 +171,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
   const { orderProcess, cart, printModes } = orderFlow.children
   const loadModel = (file: AnalysisFile, signal: AbortSignal) =>
     api.binary(analysisAssetUrl(file.files['3mf']), { signal })
-  deps.onLocaleChange?.(() => {
-    if (printModes.getSnapshot().can({ type: 'printModes.reload' }))
-      printModes.send({ type: 'printModes.reload' })
-  })
+  if (deps.onLocaleChange) reloadOnLanguageChange(printModes, deps.locale, deps.onLocaleChange)
 
   const actors: AppActors = {
     notifications,
