@@ -92,7 +92,10 @@ function ruleIssues(address: BillingAddressInput, rules: AddressRules): AddressI
 export function addressIssues(address: BillingAddressInput, rules: AddressRules): AddressIssues {
   const schema = rules.kind === 'billing' ? BillingAddressSchema : AddressSchema
   const input = rules.kind === 'billing' ? address : shippingPart(address)
-  return { ...ruleIssues(address, rules), ...fieldIssuesOf<AddressField>(schema, input) }
+  const issues = { ...ruleIssues(address, rules), ...fieldIssuesOf<AddressField>(schema, input) }
+  // IdSchema's pattern message is no form code (it reads as invalid_choice): no country chosen is a missing field.
+  if (address.countryId.trim() === '') issues.countryId = 'required'
+  return issues
 }
 
 /** The address parsed (trimmed, VAT number normalised) or null when any rule fails. */
