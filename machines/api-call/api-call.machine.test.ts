@@ -1,9 +1,9 @@
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '#shared/errors/app-error.ts'
-import { errorCodeOf, httpStatusOf, isForbidden, isNotFound } from './api-error.ts'
+import { errorCodeOf, httpStatusOf, isForbidden, isNotFound, isSessionRefused } from './api-error.ts'
 import { apiCallMachine } from './api-call.machine.ts'
-import { forbidden, unavailable } from './api-call.paths.ts'
+import { forbidden, unauthorized, unavailable } from './api-call.paths.ts'
 
 /** Runs one call whose request answers with `answers` in turn (an Error-like object rejects). */
 const run = async (answers: unknown[], refresh: { loggedIn: boolean } | Error = { loggedIn: true }) => {
@@ -43,6 +43,16 @@ describe('apiCallMachine', () => {
     expect(refreshCall).toHaveBeenCalledTimes(1)
     expect(request).toHaveBeenCalledTimes(2)
     expect(redirectToLogin).not.toHaveBeenCalled()
+  })
+
+  it('treats a 401 like a 403: refresh, retry, then login (a 403 after a 401 is final too)', async () => {
+    const retried = await run([unauthorized, { ok: true }])
+    expect(retried.output).toEqual({ status: 'succeeded', response: { ok: true } })
+    expect(retried.refreshCall).toHaveBeenCalledTimes(1)
+    const refused = await run([unauthorized, forbidden])
+    expect(refused.output).toEqual({ status: 'loginRequired', returnTo: '/account' })
+    expect(refused.refreshCall).toHaveBeenCalledTimes(1)
+    expect(refused.redirectToLogin).toHaveBeenCalledExactlyOnceWith({ returnTo: '/account' })
   })
 
   it('redirects to login, remembering the target, when the retry is refused again', async () => {
@@ -106,6 +116,9 @@ describe('api errors', () => {
     expect(httpStatusOf(null)).toBeNull()
     expect(isForbidden(new AppError('forbidden'))).toBe(true)
     expect(isForbidden(new AppError('unauthorized'))).toBe(false)
+    expect(isSessionRefused(new AppError('unauthorized'))).toBe(true)
+    expect(isSessionRefused({ status: 403 })).toBe(true)
+    expect(isSessionRefused({ status: 404 })).toBe(false)
     expect(isNotFound({ status: 404 })).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { type ErrorCode } from '#shared/errors/error-codes.ts'
-import { errorCodeOf, isForbidden } from './api-error.ts'
+import { errorCodeOf, isSessionRefused } from './api-error.ts'
 
 export type Input = {
   /** Where to return after login when the session cannot be refreshed (usually the current route). */
@@ -16,7 +16,7 @@ export type Output =
 
 export type Context = {
   returnTo: string
-  /** The request has been retried after a successful refresh; a second 403 is final. */
+  /** The request has been retried after a successful refresh; a second 401/403 is final. */
   retried: boolean
   /** Set when the call ends. */
   outcome: Output | null
@@ -29,8 +29,9 @@ export const API_CALL_TAGS = ['busy', 'refreshing'] as const
 export type ApiCallTag = (typeof API_CALL_TAGS)[number]
 
 /**
- * One API call with the session rule of spec part 1 §8 and part 2 §4: a 403 triggers a refresh attempt, then one
- * retry; a refused refresh or a second 403 redirects to login, remembering the target. Provide `request` (the call;
+ * One API call with the session rule of spec part 1 §8 and part 2 §4: a 401 or 403 (alike, docs/decisions/0088)
+ * triggers a refresh attempt, then one retry; a refused refresh or a second 401/403 redirects to login, remembering
+ * the target. Provide `request` (the call;
  * it rejects with an error carrying `status`/`code`, e.g. an AppError) and `refresh` (`POST /auth/refresh`), run it
  * with `toPromise(createActor(machine, { input }).start())` and read the {@link Output}.
  */
@@ -59,10 +60,10 @@ export const apiCallMachine = setup({
     notifySessionExpired: () => {},
   },
   guards: {
-    /** A first 403: refresh the session and retry. */
+    /** A first 401/403: refresh the session and retry. */
     shouldRefresh: (_, params: { error: unknown; retried: boolean }) =>
-      isForbidden(params.error) && !params.retried,
-    isForbidden: (_, params: { error: unknown }) => isForbidden(params.error),
+      isSessionRefused(params.error) && !params.retried,
+    isSessionRefused: (_, params: { error: unknown }) => isSessionRefused(params.error),
     isLoggedIn: (_, params: { loggedIn: boolean }) => params.loggedIn,
   },
 }).createMachine({
@@ -97,7 +98,7 @@ export const apiCallMachine = setup({
             target: 'refreshing',
           },
           {
-            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isSessionRefused', params: ({ event }) => ({ error: event.error }) },
             target: 'loginRequired',
           },
           {
@@ -132,7 +133,7 @@ export const apiCallMachine = setup({
     succeeded: { type: 'final' },
     cancelled: { type: 'final' },
     failed: { type: 'final' },
-    // A refused refresh or a second 403: the session is gone.
+    // A refused refresh or a second 401/403: the session is gone.
     loginRequired: {
       type: 'final',
       entry: [

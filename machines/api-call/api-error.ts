@@ -25,8 +25,17 @@ export const httpStatusOf = (error: unknown): number | null => {
   return parsed.success ? errorStatus[parsed.data] : null
 }
 
-/** Part 1 §8, part 2 §4: a 403 answer triggers a session refresh. */
+/** A 403 answer. */
 export const isForbidden = (error: unknown): boolean => httpStatusOf(error) === 403
+
+/**
+ * Part 1 §8, part 2 §4: a 403 answer triggers a session refresh; a 401 (no or an expired session cookie) is treated
+ * alike (docs/decisions/0088), so an expired session refreshes whichever status the server chose.
+ */
+export const isSessionRefused = (error: unknown): boolean => {
+  const status = httpStatusOf(error)
+  return status === 401 || status === 403
+}
 
 /** A 404 (`not_found`): for the cart, a sign to create a new one. */
 export const isNotFound = (error: unknown): boolean => httpStatusOf(error) === 404

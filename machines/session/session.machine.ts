@@ -1,19 +1,35 @@
-import { fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
+import { type SessionUser } from '#shared/contracts/auth.contract.ts'
 
 /** The session has no input: it always starts by asking the server. */
 export type Input = undefined
 
-/** The session keeps no data: the login state is the state value (checking = undefined in the spec). */
-export type Context = Record<string, never>
+export type Context = {
+  /** The logged-in user (from the refresh or sign-in answer); null while checking and when logged out. */
+  user: SessionUser | null
+  /**
+   * The user logged out here (not an expired session): the login-required page then goes to /login without a return
+   * target (docs/decisions/0088).
+   */
+  endedByLogout: boolean
+}
 
-export type Event = { type: 'session.logout' } | { type: 'session.loggedIn' } | { type: 'session.expired' }
+export type Event =
+  | { type: 'session.logout' }
+  /** The login form signed in (its answer's user). */
+  | { type: 'session.loggedIn'; user: SessionUser }
+  /** The API client's refresh after a 401/403 failed. */
+  | { type: 'session.expired' }
+
+/** What the refresh call found: the user of a valid session (201), or null. */
+export type RefreshOutput = { user: SessionUser | null }
 
 export const SESSION_TAGS = ['checking', 'logged-in', 'busy'] as const
 export type SessionTag = (typeof SESSION_TAGS)[number]
 
 /**
- * The login state (spec part 2 §4): undefined while the refresh call checks the session, then logged in or out;
- * logging out calls the server and notifies.
+ * The login state (spec part 2 §4): undefined while the refresh call checks the session, then logged in (with the
+ * user) or out; logging out calls the server and notifies.
  */
 export const sessionMachine = setup({
   types: {
@@ -22,8 +38,8 @@ export const sessionMachine = setup({
     tags: {} as SessionTag,
   },
   actors: {
-    /** Client: the refresh call; status 201 means logged in. Errors count as logged out. */
-    refreshSession: fromPromise<{ loggedIn: boolean }>(async () => {
+    /** Client: the refresh call; status 201 means logged in (its body has the user). Errors count as logged out. */
+    refreshSession: fromPromise<RefreshOutput>(async () => {
       throw new Error('session: refreshSession is not provided')
     }),
     /** Client: the logout call. */
@@ -38,12 +54,12 @@ export const sessionMachine = setup({
     notifyLogoutFailed: () => {},
   },
   guards: {
-    isLoggedIn: (_, params: { loggedIn: boolean }) => params.loggedIn,
+    hasUser: (_, params: { user: SessionUser | null }) => params.user !== null,
   },
 }).createMachine({
   id: 'session',
   initial: 'checking',
-  context: {},
+  context: { user: null, endedByLogout: false },
   states: {
     checking: {
       tags: 'checking',
@@ -52,8 +68,9 @@ export const sessionMachine = setup({
         src: 'refreshSession',
         onDone: [
           {
-            guard: { type: 'isLoggedIn', params: ({ event }) => ({ loggedIn: event.output.loggedIn }) },
+            guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output.user }) },
             target: 'loggedIn',
+            actions: assign({ user: ({ event }) => event.output.user }),
           },
           { target: 'loggedOut' },
         ],
@@ -64,8 +81,10 @@ export const sessionMachine = setup({
       tags: 'logged-in',
       on: {
         'session.logout': { target: 'loggingOut' },
-        // The API client's refresh after a 403 failed.
-        'session.expired': { target: 'loggedOut' },
+        'session.expired': {
+          target: 'loggedOut',
+          actions: assign({ user: null, endedByLogout: false }),
+        },
       },
     },
     loggingOut: {
@@ -73,12 +92,20 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'loggedOut', actions: 'notifyLoggedOut' },
+        onDone: {
+          target: 'loggedOut',
+          actions: [assign({ user: null, endedByLogout: true }), 'notifyLoggedOut'],
+        },
         onError: { target: 'loggedIn', actions: 'notifyLogoutFailed' },
       },
     },
     loggedOut: {
-      on: { 'session.loggedIn': { target: 'loggedIn' } },
+      on: {
+        'session.loggedIn': {
+          target: 'loggedIn',
+          actions: assign({ user: ({ event }) => event.user, endedByLogout: false }),
+        },
+      },
     },
   },
 })

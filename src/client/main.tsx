@@ -7,6 +7,7 @@ import { createTagManager } from '#client/actors/tag-manager.ts'
 import { createXhrUpload } from '#client/actors/xhr-upload.ts'
 import { AppActorsProvider } from '#client/app/app-actors.tsx'
 import { createAppActors, isOutdatedUserAgent } from '#client/app/create-app-actors.ts'
+import { safeReturnTo } from '#client/features/account/return-target.ts'
 import { noticesConfig } from '#client/features/notices/notices-config.ts'
 import { activateLocale, i18n } from '#client/i18n/i18n.ts'
 import {
@@ -19,8 +20,6 @@ import {
 import { type AppRouter, createAppRouter } from '#client/router/router.tsx'
 
 const COOKIE_CONSENT_HASH = '#cookie-consent'
-/** Pages left for the home page on logout (spec part 1 §2). */
-const ACCOUNT_PAGES = ['/account', '/password-update', '/mail-update', '/profile-update', '/order-details']
 
 async function boot(): Promise<void> {
   // Lingui renders nothing without an active locale: activate the URL's locale before the first render.
@@ -65,15 +64,12 @@ async function boot(): Promise<void> {
       void late.router?.navigate({ to: '/{-$locale}/cart', params: { locale: localeParam(currentLocale()) } })
     },
     redirectToLogin: (returnTo) => {
-      const search = new URLSearchParams({ returnTo }).toString()
-      void late.router?.navigate({ href: `${localizePathname('/login', currentLocale())}?${search}` })
+      const safe = safeReturnTo(returnTo)
+      const search = safe === undefined ? '' : `?${new URLSearchParams({ returnTo: safe }).toString()}`
+      void late.router?.navigate({ href: `${localizePathname('/login', currentLocale())}${search}` })
     },
     currentPath: () => `${window.location.pathname}${window.location.search}`,
     openFilePicker: createFilePickerOpener(document),
-    leaveAccountPages: () => {
-      const path = stripLocalePrefix(window.location.pathname)
-      if (ACCOUNT_PAGES.some((page) => path === page || path.startsWith(`${page}/`))) goHome()
-    },
     hashRequestsCookieDialog: window.location.hash === COOKIE_CONSENT_HASH,
     // The warning can be switched off (VITE_NOTICE_OUTDATED_BROWSER, docs/configuration.md).
     isOutdatedBrowser: noticesConfig.outdatedBrowser && isOutdatedUserAgent(window.navigator.userAgent),

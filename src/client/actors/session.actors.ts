@@ -1,28 +1,34 @@
 import { fromPromise } from 'xstate'
 import { sessionMachine } from '#machines/session/session.machine.ts'
+import { LOGOUT_PATH, REFRESH_PATH, SessionResponseSchema } from '#shared/contracts/auth.contract.ts'
 import { notify, type NotificationsRef } from './notify.ts'
 
 export type SessionDeps = {
   fetch: typeof fetch
   notifications: NotificationsRef
-  /** Leaves account pages and order details for the home page (spec part 1 §2). */
-  leaveAccountPages: () => void
 }
 
-/** The session against the API: `POST /api/auth/refresh` (201 = logged in) and `POST /api/auth/logout`. */
+/**
+ * `POST /api/auth/refresh`: 201 with the session's user means logged in; any other status, or a body that is not a
+ * session, counts as logged out (the session machine then treats the visitor as a guest).
+ */
+export async function refreshSessionUser(fetchFn: typeof fetch, signal: AbortSignal) {
+  const response = await fetchFn(REFRESH_PATH, { method: 'POST', credentials: 'same-origin', signal })
+  if (response.status !== 201) return { user: null }
+  const parsed = SessionResponseSchema.safeParse(await response.json().catch(() => null))
+  return { user: parsed.success ? parsed.data.user : null }
+}
+
+/**
+ * The session against the API: refresh (201 = logged in, with the user) and `POST /api/auth/logout`. Leaving a
+ * login-required page after logout is the login guard's part (RequireLogin, docs/decisions/0088).
+ */
 export function createSessionActors(deps: SessionDeps) {
   return sessionMachine.provide({
     actors: {
-      refreshSession: fromPromise(async ({ signal }) => {
-        const response = await deps.fetch('/api/auth/refresh', {
-          method: 'POST',
-          credentials: 'same-origin',
-          signal,
-        })
-        return { loggedIn: response.status === 201 }
-      }),
+      refreshSession: fromPromise(({ signal }) => refreshSessionUser(deps.fetch, signal)),
       logout: fromPromise(async ({ signal }) => {
-        const response = await deps.fetch('/api/auth/logout', {
+        const response = await deps.fetch(LOGOUT_PATH, {
           method: 'POST',
           credentials: 'same-origin',
           signal,
@@ -31,10 +37,7 @@ export function createSessionActors(deps: SessionDeps) {
       }),
     },
     actions: {
-      notifyLoggedOut: () => {
-        notify(deps.notifications, 'logout-success')
-        deps.leaveAccountPages()
-      },
+      notifyLoggedOut: () => notify(deps.notifications, 'logout-success'),
       notifyLogoutFailed: () => notify(deps.notifications, 'generic-warning'),
     },
   })

@@ -120,10 +120,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     },
   )
   const preferences = createActor(createPreferencesActors({ storage: deps.storage }), options('preferences'))
-  const session = createActor(
-    createSessionActors({ fetch: deps.fetch, notifications }),
-    options('session'),
-  )
+  const session = createActor(createSessionActors({ fetch: deps.fetch, notifications }), options('session'))
 
   const api = createApiClient({
     fetch: deps.fetch,

@@ -6,6 +6,8 @@ import { AppShell } from '#client/app/app-shell.tsx'
 import { cmsSlugOfPath } from '#client/features/cms/cms-page-slug.ts'
 import { activateLocale, loadCatalog } from '#client/i18n/i18n.ts'
 import { isPrefixedLocale } from '#client/i18n/locales.ts'
+import { RequireLogin } from '#client/features/account/require-login.tsx'
+import { validateLoginSearch } from '#client/features/account/return-target.ts'
 import { HomeWithCmsContent } from './home-cms-content.tsx'
 import { type PageKey } from './page-titles.ts'
 
@@ -82,6 +84,39 @@ function placeholderRoute<const TPath extends string>(path: TPath, page: PageKey
   })
 }
 
+/** `/login` (spec part 2 §2, §4): `?returnTo=` is where to go after logging in (a path of this site only). */
+const loginRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: 'login',
+  staticData: { page: 'login' },
+  validateSearch: validateLoginSearch,
+  component: PlaceholderPage,
+})
+
+/** `/account` (login required): the dashboard. */
+const accountRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: 'account',
+  staticData: { page: 'account' },
+  component: () => (
+    <RequireLogin>
+      <PlaceholderPage />
+    </RequireLogin>
+  ),
+})
+
+/** Order details (login required) until the checkout issue builds the page. */
+const orderDetailsRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: 'order-details/$orderId',
+  staticData: { page: 'orderDetails' },
+  component: () => (
+    <RequireLogin>
+      <PlaceholderPage />
+    </RequireLogin>
+  ),
+})
+
 const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: '/',
@@ -148,15 +183,15 @@ export const routeTree = rootRoute.addChildren([
   localeRoute.addChildren([
     homeRoute,
     cartRoute,
-    placeholderRoute('login', 'login'),
+    loginRoute,
     placeholderRoute('register', 'register'),
     placeholderRoute('optin/$optinId', 'optin'),
     placeholderRoute('reset-password/{-$resetId}', 'resetPassword'),
-    placeholderRoute('account', 'account'),
+    accountRoute,
     placeholderRoute('password-update', 'passwordUpdate'),
     placeholderRoute('mail-update', 'mailUpdate'),
     placeholderRoute('profile-update', 'profileUpdate'),
-    placeholderRoute('order-details/$orderId', 'orderDetails'),
+    orderDetailsRoute,
     placeholderRoute('track-order', 'trackOrder'),
     placeholderRoute('payment-details/{-$orderId}', 'paymentDetails'),
     placeholderRoute('review-order/{-$orderId}', 'reviewOrder'),

@@ -150,7 +150,6 @@ export type FakeEdges = {
   reloads: number
   tagManagerEnabled: boolean | undefined
   wentHome: number
-  leftAccountPages: number
   fetched: string[]
   /** Multipart uploads sent (they never answer unless `upload` is given). */
   uploads: UploadRequest[]
@@ -216,7 +215,6 @@ export function createFakeAppActors(options: FakeAppActorsOptions = {}): {
     reloads: 0,
     tagManagerEnabled: undefined,
     wentHome: 0,
-    leftAccountPages: 0,
     fetched: [],
     uploads: [],
     openedFilePicker: 0,
@@ -256,9 +254,6 @@ export function createFakeAppActors(options: FakeAppActorsOptions = {}): {
     },
     scrollToTopAndGoHome: () => {
       edges.wentHome += 1
-    },
-    leaveAccountPages: () => {
-      edges.leftAccountPages += 1
     },
     showConfigure: () => edges.navigations.push('configure'),
     showCart: () => edges.navigations.push('cart'),
