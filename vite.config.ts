@@ -2,12 +2,39 @@
 import { fileURLToPath } from 'node:url'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { precompressDir } from './src/server/http/precompress.ts'
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url))
 const apiPort = process.env.PORT ?? '3000'
+const clientOutDir = `${rootDir}dist/client`
 
-const plugins = [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()]
+/** After a production build: brotli and gzip siblings of every text asset, served by the API server (issue 18). */
+const precompress = (): Plugin => {
+  let outDir = ''
+  return {
+    name: 'schichtwerk-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    async closeBundle() {
+      // Only the shop's own build: Storybook reuses this config for its static build, which needs no compression.
+      if (outDir !== clientOutDir) return
+      const summary = await precompressDir(outDir)
+      const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`
+      this.info(
+        `precompressed ${summary.files} files: ${kb(summary.bytes)} → br ${kb(summary.brotliBytes)}, gz ${kb(summary.gzipBytes)}`,
+      )
+    },
+  }
+}
+
+const plugins = [
+  react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+  lingui(),
+  precompress(),
+]
 
 // The SPA lives in src/client (index.html there); the API server serves dist/client in production
 // and Vite proxies /api to it in development.
@@ -17,7 +44,7 @@ export default defineConfig({
   envDir: rootDir,
   plugins,
   build: {
-    outDir: `${rootDir}/dist/client`,
+    outDir: clientOutDir,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
   },

@@ -60,6 +60,8 @@ export async function registerSpa(app: FastifyInstance, clientDirOption: string 
       prefix: '/',
       index: 'index.html',
       dotfiles: 'deny',
+      // The build writes .br and .gz siblings of every text asset (src/server/http/precompress.ts).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/; the rest (index.html, favicon) must be revalidated.
         const fingerprinted = path.startsWith(join(clientDir, 'assets'))
