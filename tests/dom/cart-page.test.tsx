@@ -14,8 +14,10 @@ describe('cart page', () => {
   it('says the cart is empty', async () => {
     await renderApp({ path: '/cart', cartItems: [] })
     expect(await screen.findByText('Ihr Warenkorb ist leer.')).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(true)
+    // Nothing to go on with: no "Weiter", only another file.
     expect(screen.getByRole('button', { name: 'Andere 3D-Datei wählen' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Weiter' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Weiter' })).toBeNull()
   })
 
   it('shows every field of an item', async () => {
@@ -39,6 +41,22 @@ describe('cart page', () => {
     expect(clip.getByText('Größe: 3,05 × 2,54 × 1,27 Zoll')).toBeTruthy()
     expect(clip.getByRole('link', { name: 'zeichnung.pdf' })).toBeTruthy()
     expect(screen.getByText(/inkl. 19 % MwSt./)).toBeTruthy()
+  })
+
+  it('names print mode, finish and colour in the page language, not the one the item was added in', async () => {
+    // Added on /fr/: the item carries the French names; the page is German.
+    const addedInFrench = {
+      ...bracketItem,
+      surfaceFinish: { name: 'Brut' },
+      color: bracketItem.color && { ...bracketItem.color, name: 'Blanc naturel' },
+    }
+    await renderApp({ path: '/cart', cartItems: [addedInFrench], states: { orderProcess: 'viewCart' } })
+    const item = within(
+      (await screen.findByRole('heading', { level: 2, name: 'Halterung' })).closest('li') as HTMLElement,
+    )
+    expect(item.getByText(/PA12 – Lasersintern · Gestrahlt/)).toBeTruthy()
+    expect(item.getByText('Weiß')).toBeTruthy()
+    expect(item.queryByText(/Brut|Blanc naturel/)).toBeNull()
   })
 
   it('strikes through the price before a discount', async () => {

@@ -9,6 +9,7 @@ import { useLocale } from '#client/i18n/use-locale.ts'
 import { formatSize, scaledSize } from '#client/common/unit-texts.ts'
 import { QuantityInput } from '#client/common/quantity-input.tsx'
 import { Money } from '#client/common/price-texts.tsx'
+import { findColour, findFinish } from '#client/common/catalogue.ts'
 import { ProcessingStepsDialog } from './processing-steps-dialog.tsx'
 
 /**
@@ -40,7 +41,11 @@ export function CartItemCard({
     locale,
     i18n,
   )
-  const variant = [printMode?.name ?? item.printModeId, item.surfaceFinish?.name].filter(Boolean).join(' · ')
+  // The cart keeps ids; the names come from the catalogue in the page's language (the item's own names are in the
+  // language it was added in) and only stand in while the catalogue loads.
+  const finishName = findFinish(printMode, item.surfaceFinishId)?.properties.name ?? item.surfaceFinish?.name
+  const colourName = findColour(printMode, item.color?.id ?? null)?.name ?? item.color?.name
+  const variant = [printMode?.name ?? item.printModeId, finishName].filter(Boolean).join(' · ')
 
   return (
     <li className="cart-item" aria-labelledby={`${id}-name`}>
@@ -59,7 +64,7 @@ export function CartItemCard({
               {' · '}
               <span className="cart-item__colour">
                 <span className="swatch__chip" style={{ background: item.color.hex }} aria-hidden="true" />
-                {item.color.name}
+                {colourName}
               </span>
             </>
           )}

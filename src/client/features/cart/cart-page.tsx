@@ -138,9 +138,12 @@ export function CartPage() {
             <Trans>Weiter</Trans>
           </Link>
         ) : (
-          <button type="button" className="button button--primary" disabled>
-            <Trans>Weiter</Trans>
-          </button>
+          // An empty cart has nothing to go on with: no "Weiter" at all (issue 14); a busy one shows it disabled.
+          hasItems && (
+            <button type="button" className="button button--primary" disabled>
+              <Trans>Weiter</Trans>
+            </button>
+          )
         )}
       </div>
     </section>
