@@ -28,8 +28,8 @@ export type PasswordChangeTag = (typeof PASSWORD_CHANGE_TAGS)[number]
 /**
  * The password change (spec part 2 §2 `/password-update`, §4 "Password change success shows a notice, logs the user
  * out and redirects to /login after 3 s", §5, §7 `POST /auth/password … then logout`): old, new and repeat; submit
- * only for a new password of 8–20 characters repeated identically; success notifies, logs out on the server, and
- * after `redirectDelayMs` ends the client's session and is done (the view goes to `/login`).
+ * only for a new password of 8–20 characters repeated identically; success notifies and after `redirectDelayMs`
+ * logs out and is done (the view goes to `/login`); a wrong old password has its own message.
  */
 export const passwordChangeMachine = setup({
   types: {
@@ -43,15 +43,14 @@ export const passwordChangeMachine = setup({
     changePassword: fromPromise<unknown, { oldPassword: string; newPassword: string }>(async () => {
       throw new Error('passwordChange: changePassword is not provided')
     }),
-    /** Client: `POST /api/auth/logout` (the spec's "then logout"). */
-    logout: fromPromise<unknown>(async () => {
-      throw new Error('passwordChange: logout is not provided')
-    }),
   },
   actions: {
     /** Client: the password-change-success notification. */
     notifyPasswordChanged: () => {},
-    /** Client: the session machine learns the user is logged out (right before the login page). */
+    /**
+     * Client: the session logs out (the spec's "then logout"; the server already dropped the session cookie with the
+     * change, and its logout call is idempotent), so the login guard leaves for `/login` without a return target.
+     */
     endSession: () => {},
     setField: assign((_, params: { field: PasswordChangeField; value: string }) =>
       params.field === 'oldPassword'
@@ -100,7 +99,7 @@ export const passwordChangeMachine = setup({
         id: 'changePassword',
         src: 'changePassword',
         input: ({ context }) => ({ oldPassword: context.oldPassword, newPassword: context.newPassword }),
-        onDone: { target: 'loggingOut', actions: ['clearFields', 'notifyPasswordChanged'] },
+        onDone: { target: 'changed', actions: ['clearFields', 'notifyPasswordChanged'] },
         onError: [
           {
             guard: { type: 'isWrongPassword', params: ({ event }) => ({ error: event.error }) },
@@ -123,16 +122,11 @@ export const passwordChangeMachine = setup({
         ],
       },
     },
-    loggingOut: {
-      tags: ['changed', 'busy'],
-      // The password changed either way; a failed logout call still ends the client's session below.
-      invoke: { id: 'logout', src: 'logout', onDone: 'loggedOut', onError: 'loggedOut' },
-    },
-    loggedOut: {
+    changed: {
       tags: 'changed',
       after: { redirectAfterPasswordChange: { target: 'done' } },
     },
-    /** The view goes to `/login`. */
+    /** The session logs out and the view goes to `/login`. */
     done: { type: 'final', tags: ['changed', 'done'], entry: 'endSession' },
   },
 })

@@ -8,7 +8,7 @@ export const wrongPasswordError = Object.assign(new Error('wrong_password'), {
   status: 401,
 })
 
-/** The three fields (matching or not), success with logout and redirect, a wrong old password, a failure. */
+/** The three fields (matching or not), success, the redirect with logout, a wrong old password, a failure. */
 export const passwordChangePathModel = definePathModel({
   machine: passwordChangeMachine,
   input: { redirectDelayMs: REDIRECT_AFTER_PASSWORD_CHANGE_MS },
@@ -21,8 +21,6 @@ export const passwordChangePathModel = definePathModel({
     doneEvent('changePassword', { status: 'ok' }),
     errorEvent('changePassword', wrongPasswordError),
     errorEvent('changePassword'),
-    doneEvent('logout', undefined),
-    errorEvent('logout'),
     ...afterEvents(passwordChangeMachine),
   ],
 })
