@@ -3,10 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { passwordChangeMachine, type PasswordChangeField } from './password-change.machine.ts'
 import { wrongPasswordError } from './password-change.paths.ts'
 
-const start = (
-  change: () => Promise<unknown> = async () => ({}),
-  logout: () => Promise<unknown> = async () => {},
-) => {
+const start = (change: () => Promise<unknown> = async () => ({})) => {
   const calls: { oldPassword: string; newPassword: string }[] = []
   const order: string[] = []
   const notifyPasswordChanged = vi.fn(() => order.push('notify'))
