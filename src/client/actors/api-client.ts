@@ -5,7 +5,7 @@ import {
   LANGUAGE_HEADER_VALUES,
   type Locale,
 } from '#shared/domain/limits.ts'
-import { ErrorBodySchema, ErrorCode } from '#shared/errors/error-codes.ts'
+import { ErrorBodySchema, ErrorCode, type ErrorIssue } from '#shared/errors/error-codes.ts'
 
 /**
  * The client's side of `/api`: every call carries the language header (and the API key when the build has one),
@@ -19,11 +19,14 @@ export class ApiRequestError extends Error {
   override name = 'ApiRequestError'
   readonly code: ErrorCode
   readonly status: number | null
+  /** A 400's field issues (`path`, `code`, `message` a form issue code), for forms that show them at the fields. */
+  readonly issues: ErrorIssue[] | undefined
 
-  constructor(code: ErrorCode, status: number | null, message?: string) {
+  constructor(code: ErrorCode, status: number | null, message?: string, issues?: ErrorIssue[]) {
     super(message ?? code)
     this.code = code
     this.status = status
+    this.issues = issues
   }
 }
 
@@ -100,7 +103,7 @@ export function readAnswer<T>(status: number, text: string, schema: z.ZodType<T>
   if (status < 200 || status >= 300) {
     const error = ErrorBodySchema.safeParse(body)
     throw error.success
-      ? new ApiRequestError(error.data.error.code, status, error.data.error.message)
+      ? new ApiRequestError(error.data.error.code, status, error.data.error.message, error.data.error.issues)
       : new ApiRequestError(codeOfStatus(status), status, `${what} answered ${status}`)
   }
   const parsed = schema.safeParse(body)

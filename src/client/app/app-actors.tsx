@@ -14,6 +14,7 @@ import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
 import { type PreviewStore, type PreviewStores } from '#client/actors/preview-store.ts'
 import { type printModesMachine } from '#machines/print-modes/print-modes.machine.ts'
 import { type ContentActors } from '#client/actors/content-actors.ts'
+import { type RegistrationLogic } from '#client/actors/register.actors.ts'
 import { type Followable } from '#client/common/slot.ts'
 
 export type UploadActor = ActorRefFrom<typeof uploadMachine>
@@ -61,6 +62,8 @@ export type AppActors = {
   reloadPage: () => void
   /** CMS navigation and pages, the newsletter, contact and VAT-ID forms, the notices (issue 6). */
   content: ContentActors
+  /** The register and opt-in machines with their calls; `/register` and `/optin/{id}` start one actor each. */
+  registration: RegistrationLogic
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

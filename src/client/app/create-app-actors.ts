@@ -23,6 +23,7 @@ import { createPreviewStores } from '#client/actors/preview-store.ts'
 import { createSessionActors } from '#client/actors/session.actors.ts'
 import { type TagManager } from '#client/actors/tag-manager.ts'
 import { type ContentSnapshots, createContentActors } from '#client/actors/content-actors.ts'
+import { createRegistrationLogic } from '#client/actors/register.actors.ts'
 import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
 import { withoutDisabledNotices } from '#client/features/notices/notice-filter.ts'
 import { type AppActors } from './app-actors.tsx'
@@ -185,6 +186,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     loadModel,
     reloadPage: deps.reloadPage,
     content: content.actors,
+    registration: createRegistrationLogic(api),
   }
   stoppers.set(actors, () => {
     orderFlow.actor.stop()

@@ -184,8 +184,21 @@ export const routeTree = rootRoute.addChildren([
     homeRoute,
     cartRoute,
     loginRoute,
-    placeholderRoute('register', 'register'),
-    placeholderRoute('optin/$optinId', 'optin'),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'register',
+      staticData: { page: 'register' },
+      component: lazyRouteComponent(
+        () => import('#client/features/account/register-page.tsx'),
+        'RegisterPage',
+      ),
+    }),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'optin/$optinId',
+      staticData: { page: 'optin' },
+      component: lazyRouteComponent(() => import('#client/features/account/optin-page.tsx'), 'OptinPage'),
+    }),
     placeholderRoute('reset-password/{-$resetId}', 'resetPassword'),
     accountRoute,
     placeholderRoute('password-update', 'passwordUpdate'),

@@ -78,7 +78,7 @@ export function TextField(
     value: string
     onChange: (value: string) => void
     onBlur?: () => void
-    type?: 'text' | 'email' | 'tel'
+    type?: 'text' | 'email' | 'tel' | 'password'
     multiline?: boolean
     maxLength?: number
     autoComplete?: string
