@@ -1,8 +1,8 @@
-import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
+import { definePathModel, doneEvent, errorEvent, type PathEvent } from '#tests/graph/path-testing.ts'
 import { businessDetails, emptyDetails, privateDetails, profileCountries } from './profile-form.fixtures.ts'
-import { type Event, profileFormMachine } from './profile-form.machine.ts'
+import { profileFormMachine } from './profile-form.machine.ts'
 
-const editEvents: Event[] = [
+const editEvents: PathEvent<typeof profileFormMachine>[] = [
   { type: 'profile.changePhone', value: '0221 987654' },
   { type: 'profile.changePhone', value: '0'.repeat(16) },
   { type: 'profile.changeAddress', part: 'billing', field: 'firstname', value: '' },
