@@ -5,7 +5,7 @@ import { passwordChangeMachine } from './password-change.machine.ts'
 /** The old password's answer when it was wrong (the code may be newer than the client's list). */
 export const wrongPasswordError = Object.assign(new Error('wrong_password'), {
   code: 'wrong_password',
-  status: 401,
+  status: 422,
 })
 
 /** The three fields (matching or not), success, the redirect with logout, a wrong old password, a failure. */
