@@ -66,7 +66,17 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
   await registerCookiesAndRateLimit(app, config, deps.rateLimitPerMinute)
 
   const log = app.log
-  const auth = createAuthModule({ db, config })
+  const shipping = createShippingModule({ db, context: (request) => whiteLabels.context(request) })
+  const auth = createAuthModule({
+    db,
+    config,
+    // Addresses are checked against the shipping countries, through the shipping module's service.
+    accounts: {
+      mail: deps.mail,
+      countries: async () => (await shipping.service.getCountries('de')).shippingCountries,
+      log,
+    },
+  })
   // The catalogue's routes need the white label of a request, which is read from the catalogue's cache.
   const catalogue = createCatalogueModule({
     db,
@@ -116,7 +126,7 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     auth,
     catalogue,
     pricing,
-    createShippingModule({ db, context }),
+    shipping,
     analysis,
     cart,
     createContentModule({ db, config, mail: deps.mail, log }),

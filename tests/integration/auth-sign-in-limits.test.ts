@@ -39,7 +39,13 @@ async function authApp(signIn: SignInLimits): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })
   app.setErrorHandler(errorHandler)
   await app.register(fastifyCookie, { secret: config.sessionSecret })
-  await app.register(createAuthModule({ db: testDb.db, config, signIn }).plugin)
+  // No signup or mail here: the account side gets stand-ins.
+  const accounts = {
+    mail: { send: async () => ({ messageId: 'unused' }) },
+    countries: async () => [],
+    log: { error: () => undefined },
+  }
+  await app.register(createAuthModule({ db: testDb.db, config, signIn, accounts }).plugin)
   await app.ready()
   return app
 }

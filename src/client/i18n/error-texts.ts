@@ -35,4 +35,8 @@ export const errorTexts = {
   sheet_invalid: msg`Die Preistabelle ist ungültig.`,
   sign_in_throttled: msg`Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.`,
   service_busy: msg`Der Shop ist gerade stark ausgelastet. Bitte versuchen Sie es in ein paar Sekunden erneut.`,
+  username_taken: msg`Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.`,
+  link_invalid: msg`Der Link wurde bereits verwendet oder ist abgelaufen.`,
+  wrong_password: msg`Das bisherige Passwort ist nicht korrekt.`,
+  account_throttled: msg`Zu viele Anfragen. Bitte versuchen Sie es später erneut.`,
 } as const satisfies Record<ErrorCode, MessageDescriptor>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { SignUpRequestInput } from '#shared/contracts/account.contract.ts'
 import { LOGOUT_PATH, SIGN_IN_PATH } from '#shared/contracts/auth.contract.ts'
 import type { Queryable } from '#server/db/db.ts'
 import { newId } from '#server/db/ids.ts'
@@ -56,4 +57,47 @@ export async function signIn(app: FastifyInstance, user: TestUser): Promise<stri
 
 export async function signOut(app: FastifyInstance, cookie: string): Promise<void> {
   await app.inject({ method: 'POST', url: LOGOUT_PATH, headers: { cookie } })
+}
+
+/** A valid registration body in Germany (the seeded shipping country DE); `countryId` from {@link germanyId}. */
+export function signUpBody(
+  countryId: string,
+  overrides: Partial<SignUpRequestInput> = {},
+): SignUpRequestInput {
+  const name = `kunde${newId()
+    .slice(0, 8)
+    .replace(/[^A-Za-z0-9]/g, 'x')}`
+  return {
+    username: name,
+    password: 'geheim-123',
+    email: `${name}@example.test`,
+    billingAddress: {
+      firstname: 'Erika',
+      lastname: 'Muster',
+      street: 'Hauptstraße 1',
+      postalCode: '10115',
+      city: 'Berlin',
+      countryId,
+    },
+    shippingAddress: null,
+    privacyAccepted: true,
+    ...overrides,
+  }
+}
+
+/** The id of the seeded shipping country Germany. */
+export async function germanyId(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    "SELECT id FROM shipping_countries WHERE country_code = 'DE'",
+  )
+  const id = rows[0]?.id
+  if (id === undefined) throw new Error('the seed has no Germany')
+  return id
+}
+
+/** The single-use code of the one link in a mail text (opt-in, reset or e-mail change). */
+export function linkCodeOf(text: string): string {
+  const match = /(?:\/optin\/|\/reset-password\/|[?&]confirm=)([A-Za-z0-9_-]{43})/.exec(text)
+  if (match?.[1] === undefined) throw new Error(`no link code in: ${text}`)
+  return match[1]
 }

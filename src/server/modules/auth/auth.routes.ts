@@ -12,6 +12,7 @@ import { errorBody } from '#server/http/error-handler.ts'
 import { JSON_CONTENT_TYPE, parseResponse } from '#server/http/respond.ts'
 import type { AuthService, Session } from '#server/modules/auth/auth.service.ts'
 import { createSameOriginGuard } from '#server/modules/auth/request-guards.ts'
+import { requestLocale } from '#server/modules/auth/request-locale.ts'
 
 /** Sign-in attempts per minute and address: slows password guessing without locking anyone out. */
 export const SIGN_IN_RATE_LIMIT_PER_MINUTE = 20
@@ -38,6 +39,11 @@ function refuse(
     .send(errorBody(code, message, { details: { retryAfterSeconds } }))
 }
 
+/** Drops the session cookie in the browser (sign-out, a failed sign-in, a password change). */
+export function clearSession(reply: FastifyReply, cookieName: string, secure: boolean): void {
+  reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure })
+}
+
 export function createAuthRoutes(deps: {
   auth: AuthService
   cookieName: string
@@ -55,14 +61,7 @@ export function createAuthRoutes(deps: {
       expires: session.expiresAt,
     })
   }
-  function clearSessionCookie(reply: FastifyReply): void {
-    reply.clearCookie(deps.cookieName, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookie,
-    })
-  }
+  const clearSessionCookie = (reply: FastifyReply) => clearSession(reply, deps.cookieName, deps.secureCookie)
   const answer = (session: Session) =>
     parseResponse(SessionResponseSchema, { user: session.user, expiresAt: session.expiresAt.toISOString() })
 
@@ -77,7 +76,7 @@ export function createAuthRoutes(deps: {
         const { username, password } = SignInRequestSchema.parse(request.body)
         // A new session id per sign-in (no fixation): an existing session of this browser ends.
         await deps.auth.logout(request.cookies[deps.cookieName])
-        const outcome = await deps.auth.signIn(username, password)
+        const outcome = await deps.auth.signIn(username, password, requestLocale(request))
         reply.header('cache-control', 'no-store')
         if (outcome.kind === 'throttled')
           return refuse(reply, ErrorCode.SignInThrottled, outcome.retryAfterMs)

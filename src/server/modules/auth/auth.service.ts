@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SessionUser } from '#shared/contracts/auth.contract.ts'
+import { DEFAULT_LOCALE, type Locale } from '#shared/domain/limits.ts'
 import { createHashQueue, type HashQueue, HashQueueBusyError } from '#server/modules/auth/hash-queue.ts'
 import { hashPassword, needsRehash, verifyPassword } from '#server/modules/auth/password.ts'
 import type { SessionRepo, UserRow } from '#server/modules/auth/session.repo.ts'
@@ -41,6 +42,28 @@ export interface AuthServiceOptions {
   /** Every password hash of sign-in runs through it (docs/decisions/0075-…). */
   hashing?: HashQueue
   throttle?: SignInThrottle
+  /**
+   * Told when the right password of an account awaiting its opt-in was given: the account module resends the opt-in
+   * mail (at most hourly). The sign-in itself is refused like a wrong password (decision 0086).
+   */
+  onOptInPending?: (user: UserRow, locale: Locale) => Promise<void>
+}
+
+/** The session's view of a user row (the business flag is the preference or a verified company). */
+function sessionUserOf(row: {
+  id: string
+  username: string
+  email: string
+  role: SessionUser['role']
+  is_business: boolean
+}): SessionUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    isBusinessCustomer: row.is_business,
+  }
 }
 
 export function createAuthService(repo: SessionRepo, options: AuthServiceOptions = {}) {
@@ -79,17 +102,7 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
     const token = randomBytes(TOKEN_BYTES).toString('base64url')
     const expiresAt = slidingExpiry(new Date(now()))
     await repo.insertSession(hashToken(token), user.id, expiresAt)
-    return {
-      token,
-      user: {
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        isBusinessCustomer: false,
-      },
-      expiresAt,
-    }
+    return { token, user: sessionUserOf(user), expiresAt }
   }
 
   function slidingExpiry(createdAt: Date): Date {
@@ -101,7 +114,7 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
      * A new session for valid credentials (username or e-mail). The account throttle is asked before any hash, so
      * a throttled guess costs nothing; known and unknown logins take the same path and the same time.
      */
-    async signIn(login: string, password: string): Promise<SignInOutcome> {
+    async signIn(login: string, password: string, locale: Locale = DEFAULT_LOCALE): Promise<SignInOutcome> {
       const user = await repo.findUserByLogin(login)
       const admission = throttle.admit(throttleKeyOf(login, user?.id))
       if (!admission.admitted) return { kind: 'throttled', retryAfterMs: admission.retryAfterMs }
@@ -113,8 +126,11 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
         if (error instanceof HashQueueBusyError) return { kind: 'busy', retryAfterMs: error.retryAfterMs }
         throw error
       }
-      admission.settle(valid ? 'succeeded' : 'failed')
-      if (!valid || user === undefined) return { kind: 'wrong-credentials' }
+      // An unconfirmed account counts as a failure too: its answer and its throttling equal a wrong password's.
+      const confirmed = valid && user !== undefined && !user.optin_pending
+      admission.settle(confirmed ? 'succeeded' : 'failed')
+      if (valid && user?.optin_pending === true) await options.onOptInPending?.(user, locale)
+      if (!confirmed || user === undefined) return { kind: 'wrong-credentials' }
       await rehashIfOutdated(user, password)
       return { kind: 'signed-in', session: await startSession(user) }
     },
@@ -123,15 +139,7 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
     async authenticate(token: string | undefined): Promise<SessionUser | undefined> {
       if (token === undefined || token.length === 0 || token.length > 100) return undefined
       const session = await repo.findSession(hashToken(token))
-      return (
-        session && {
-          id: session.user_id,
-          username: session.username,
-          email: session.email,
-          role: session.role,
-          isBusinessCustomer: false,
-        }
-      )
+      return session && sessionUserOf({ ...session, id: session.user_id })
     },
 
     /** Extends a live session (sliding expiry); undefined when there is none. */
@@ -142,17 +150,12 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
       if (session === undefined) return undefined
       const expiresAt = slidingExpiry(new Date(session.created_at))
       await repo.extendSession(tokenHash, expiresAt)
-      return {
-        token,
-        user: {
-          id: session.user_id,
-          username: session.username,
-          email: session.email,
-          role: session.role,
-          isBusinessCustomer: false,
-        },
-        expiresAt,
-      }
+      return { token, user: sessionUserOf({ ...session, id: session.user_id }), expiresAt }
+    },
+
+    /** Ends every session of an account (a password reset or change). */
+    async revokeAllSessions(userId: string): Promise<void> {
+      await repo.deleteSessionsOf(userId)
     },
 
     async logout(token: string | undefined): Promise<void> {

@@ -7,6 +7,10 @@ export interface UserRow {
   email: string
   password_hash: string
   role: UserRole
+  /** The opt-in link was not opened yet: sign-in is refused (migration 008). */
+  optin_pending: boolean
+  /** The business preference or a verified company (part 2 §6 "Business customer"). */
+  is_business: boolean
 }
 
 export interface SessionRow {
@@ -14,18 +18,22 @@ export interface SessionRow {
   username: string
   email: string
   role: UserRole
+  is_business: boolean
   created_at: Date
   expires_at: Date
 }
 
-/** Users and sessions (tables of migration 001). Sessions are keyed by the SHA-256 of their token. */
+/** "Business customer": the customer's preference or a company verified by staff. */
+const IS_BUSINESS = '(u.is_business_customer OR u.is_verified_company) AS is_business'
+
+/** Users and sessions (tables of migrations 001 and 008). Sessions are keyed by the SHA-256 of their token. */
 export function createSessionRepo(db: Queryable) {
   return {
     async findUserByLogin(login: string): Promise<UserRow | undefined> {
       const { rows } = await db.query<UserRow>(
-        `SELECT id, username, email, password_hash, role FROM users
-         WHERE lower(username) = lower($1) OR lower(email) = lower($1)
-         ORDER BY (lower(username) = lower($1)) DESC LIMIT 1`,
+        `SELECT u.id, u.username, u.email, u.password_hash, u.role, u.optin_pending, ${IS_BUSINESS} FROM users u
+         WHERE lower(u.username) = lower($1) OR lower(u.email) = lower($1)
+         ORDER BY (lower(u.username) = lower($1)) DESC LIMIT 1`,
         [login],
       )
       return rows[0]
@@ -51,7 +59,7 @@ export function createSessionRepo(db: Queryable) {
     /** The live session of a token hash with its user; expired sessions do not count. */
     async findSession(tokenHash: string): Promise<SessionRow | undefined> {
       const { rows } = await db.query<SessionRow>(
-        `SELECT s.user_id, u.username, u.email, u.role, s.created_at, s.expires_at
+        `SELECT s.user_id, u.username, u.email, u.role, ${IS_BUSINESS}, s.created_at, s.expires_at
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1 AND s.expires_at > now()`,
         [tokenHash],
@@ -68,6 +76,11 @@ export function createSessionRepo(db: Queryable) {
 
     async deleteSession(tokenHash: string): Promise<void> {
       await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash])
+    },
+
+    /** Ends every session of an account (password reset and change, decision 0086). */
+    async deleteSessionsOf(userId: string): Promise<void> {
+      await db.query('DELETE FROM sessions WHERE user_id = $1', [userId])
     },
 
     /** Housekeeping at sign-in: expired sessions of anyone are dropped. */
