@@ -200,8 +200,15 @@ describe('configureMachine', () => {
     expect(context().scale).toBe(0)
     // Nothing to price while the scale is not a number.
     expect(invalidatePrices).toHaveBeenLastCalledWith(null)
-    expect(snapshot().can({ type: 'configure.setScale', scale: 0.005 })).toBe(false)
-    expect(snapshot().can({ type: 'configure.setScale', scale: Number.NaN })).toBe(false)
+    // A refused scale (−1, below 0.01, not a number) keeps the last valid one, says why and withdraws the price.
+    actor.send({ type: 'configure.setScale', scale: 2 })
+    for (const refused of [-1, 0.005, Number.NaN]) {
+      actor.send({ type: 'configure.setScale', scale: refused })
+      expect(context()).toMatchObject({ scale: 2, scaleError: 'below_minimum' })
+      expect(invalidatePrices).toHaveBeenLastCalledWith(null)
+    }
+    actor.send({ type: 'configure.setScale', scale: 0.5 })
+    expect(context()).toMatchObject({ scale: 0.5, scaleError: null })
 
     // 80 mm along X of a 40 mm part: scale 2 (the file's unit).
     actor.send({ type: 'configure.setDimension', axis: 'x', value: 80 })
@@ -254,6 +261,26 @@ describe('configureMachine', () => {
     expect(context()).toMatchObject({ quantity: 3, quantityError: 'not_integer' })
     actor.send({ type: 'configure.setQuantity', quantity: 2 })
     expect(context()).toMatchObject({ quantity: 2, quantityError: null })
+  })
+
+  it('a refused quantity withdraws the price and blocks moving on until the field is valid (issue 14, item 5)', async () => {
+    const { actor, snapshot, context, invalidatePrices } = await atFinishes()
+    actor.send({ type: 'configure.setQuantity', quantity: 10 })
+    actor.send({ type: 'pricing.updated', printable: true })
+    expect(snapshot().can({ type: 'configure.addToCart' })).toBe(true)
+    for (const refused of [0, -3, 2.5]) {
+      actor.send({ type: 'configure.setQuantity', quantity: refused })
+      // No total of the old quantity: nothing is priced while the field holds a refused value.
+      expect(invalidatePrices).toHaveBeenLastCalledWith(null)
+      // Even a late verdict on the old selection does not let it be added with a quantity the shopper did not type.
+      actor.send({ type: 'pricing.updated', printable: true })
+      expect(snapshot().can({ type: 'configure.addToCart' })).toBe(false)
+      expect(context().quantityError).not.toBeNull()
+    }
+    actor.send({ type: 'configure.setQuantity', quantity: 4 })
+    expect(invalidatePrices).toHaveBeenLastCalledWith(expect.objectContaining({ objectQuantity: 4 }))
+    actor.send({ type: 'pricing.updated', printable: true })
+    expect(snapshot().can({ type: 'configure.addToCart' })).toBe(true)
   })
 
   it('choose finishes needs a printable selection; any change waits for new prices (§5)', async () => {

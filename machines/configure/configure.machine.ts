@@ -21,6 +21,9 @@ export type Axis = 'x' | 'y' | 'z'
 /** Why a quantity was refused (part 1 §5: whole number, at least 1); the same reasons as `assertQuantity`. */
 export type QuantityError = 'not_integer' | 'below_minimum'
 
+/** Why a typed scale was refused (part 1 §5: at least SCALE_FIELD.min; negative, tiny or not a number). */
+export type ScaleError = 'below_minimum'
+
 export type ConfigureError = Extract<NotificationMessage, 'configure-failure' | 'add-to-cart-failure'>
 
 export type Context = {
@@ -49,6 +52,8 @@ export type Context = {
   printable: boolean
   error: ConfigureError | null
   quantityError: QuantityError | null
+  /** The scale field holds a refused value: nothing is priced or added until it is fixed (issue 14, item 5). */
+  scaleError: ScaleError | null
   /** "Was this drawn in inches?": the unit to suggest, or null. */
   unitSuggestion: UnitOfLength | null
   unitSuggestionDismissed: boolean
@@ -143,9 +148,12 @@ export const quantityErrorOf = (quantity: number): QuantityError | null => {
 export const nameToSave = (name: string, fallback: string): string =>
   (name.trim() || fallback.trim() || fallback).slice(0, OBJECT_NAME_MAX)
 
-/** The selection to price, or null while the scale is not a number (0: empty field). */
+/**
+ * The selection to price, or null while the scale is not a number (0: empty field) or a field holds a refused value:
+ * the price follows the fields, so a refused quantity or scale shows no total of the last valid one.
+ */
 export const pricingSelectionOf = (context: Context): PricingSelection | null =>
-  context.scale > 0
+  context.scale > 0 && context.quantityError === null && context.scaleError === null
     ? {
         objectId: context.file._id,
         objectScale: context.scale,
@@ -183,6 +191,10 @@ export function cartItemInputOf(configuration: Configuration): CartItemInput {
     acknowledgedRepairInfo: configuration.acknowledgedRepairInfo,
   }
 }
+
+/** No field holds a refused value. */
+const isValidEntry = (context: Context): boolean =>
+  context.quantityError === null && context.scaleError === null
 
 const failAdding = ['markAddFailed', 'notifyAddToCartFailure'] as const
 
@@ -283,10 +295,11 @@ export const configureMachine = setup({
         ? params.colorFinishIds.length === 0
         : params.colorFinishIds.includes(context.surfaceFinishId),
     /** Part 1 §5: choose-finishes needs a printable selection and no pending add. */
-    canChooseFinishes: ({ context }) => context.printable && !context.addingPending,
+    canChooseFinishes: ({ context }) => context.printable && !context.addingPending && isValidEntry(context),
     /** Part 1 §5: add to cart needs a printable selection, no pending add and the repair agreement. */
     canAddToCart: ({ context }) =>
       context.printable &&
+      isValidEntry(context) &&
       !context.addingPending &&
       context.acknowledgedRepairInfo &&
       context.printModeId !== null,
@@ -312,6 +325,7 @@ export const configureMachine = setup({
     printable: false,
     error: null,
     quantityError: null,
+    scaleError: null,
     unitSuggestion: suggestUnit(input.file.analysedProperties.dimensions, input.file.givenUnitOfLength),
     unitSuggestionDismissed: false,
   }),
@@ -341,10 +355,15 @@ export const configureMachine = setup({
           guard: 'hasUnitSuggestion',
           actions: assign({ unitSuggestion: null, unitSuggestionDismissed: true }),
         },
-        'configure.setScale': {
-          guard: { type: 'isAcceptedScale', params: ({ event }) => ({ scale: event.scale ?? 0 }) },
-          actions: [assign({ scale: ({ event }) => event.scale ?? 0 }), ...reprice],
-        },
+        'configure.setScale': [
+          {
+            guard: { type: 'isAcceptedScale', params: ({ event }) => ({ scale: event.scale ?? 0 }) },
+            actions: [assign({ scale: ({ event }) => event.scale ?? 0, scaleError: null }), ...reprice],
+          },
+          // Refused (negative, below the minimum, not a number): the last valid scale stays, the view says why and
+          // the price is withdrawn until the field holds a valid scale again.
+          { actions: [assign({ scaleError: 'below_minimum' as const }), ...reprice] },
+        ],
         'configure.setDimension': {
           guard: {
             type: 'isReachableDimension',
@@ -354,6 +373,7 @@ export const configureMachine = setup({
             assign({
               scale: ({ context, event }) =>
                 scaleForDimension(context.file, event.axis, event.value) ?? context.scale,
+              scaleError: null,
             }),
             ...reprice,
           ],
@@ -412,8 +432,14 @@ export const configureMachine = setup({
                   ...reprice,
                 ],
               },
-              // Refused: the quantity stays, the view shows why.
-              { actions: assign({ quantityError: ({ event }) => quantityErrorOf(event.quantity) }) },
+              // Refused: the last valid quantity stays, the view shows why, and the price is withdrawn (no total of
+              // the old quantity) until the field holds a valid quantity again.
+              {
+                actions: [
+                  assign({ quantityError: ({ event }) => quantityErrorOf(event.quantity) }),
+                  ...reprice,
+                ],
+              },
             ],
           },
           states: {

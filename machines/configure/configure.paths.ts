@@ -48,6 +48,12 @@ const basicsEdits: Event[] = [
   { type: 'configure.setDimension', axis: 'x', value: 0.0001 },
 ]
 
+const isRefusedScale = (event: PathEvent<typeof configureMachine>) =>
+  event.type === 'configure.setScale' && event.scale === 0.005
+
+const isRefusedQuantity = (event: PathEvent<typeof configureMachine>) =>
+  event.type === 'configure.setQuantity' && event.quantity !== 3
+
 const choices: Event[] = [
   selectPm1,
   selectPm2,
@@ -65,17 +71,23 @@ const choices: Event[] = [
  * fields, and the save that can fail; later steps only move on. (A done machine takes no events.)
  */
 export const configureBasicsPathModel = definePathModel({
+  // The refused scale (issue 14, item 5) is a state of its own: the graph is a little over the default limit.
+  limit: 8_000,
   machine: configureMachine,
   input: { file: repairedTinyFile },
   events: (snapshot) =>
     snapshot.status === 'done'
       ? []
       : snapshot.hasTag('step-basics')
-        ? [...steps, ...settle, ...basicsEdits]
+        ? // A refused scale once, from a clean field: enough for its transition without doubling the graph.
+          [...steps, ...settle, ...basicsEdits].filter(
+            (event) => snapshot.context.scaleError === null || !isRefusedScale(event),
+          )
         : [...steps, ...settle],
   // What the guards of step 0 read; the values themselves are checked by the behaviour tests.
-  serializeContext: ({ acknowledgedRepairInfo, unitSuggestion, printable, error }) => ({
+  serializeContext: ({ acknowledgedRepairInfo, unitSuggestion, printable, error, scaleError }) => ({
     acknowledgedRepairInfo,
+    scaleError,
     unitSuggestion,
     printable,
     error,
@@ -96,11 +108,22 @@ export const configureChoicesPathModel = definePathModel({
         ? [...settle, { type: 'configure.next' }, { type: 'configure.toggleRepairAgreement' }]
         : // One add-to-cart request is enough to cover its answers; more would only grow the request ids.
           [...steps, ...settle, ...choices].filter(
-            (event) => snapshot.context.addRequests === 0 || event.type !== 'configure.addToCart',
+            (event) =>
+              snapshot.context.addRequests === 0 ||
+              (event.type !== 'configure.addToCart' && !isRefusedQuantity(event)),
           ),
   // What the guards of steps 1 and 2 read.
-  serializeContext: ({ printModeId, surfaceFinishId, printable, addingPending, error, addRequestId }) => ({
+  serializeContext: ({
+    printModeId,
+    surfaceFinishId,
+    printable,
+    addingPending,
+    error,
     addRequestId,
+    quantityError,
+  }) => ({
+    addRequestId,
+    quantityRefused: quantityError !== null,
     printModeId,
     surfaceFinishId,
     printable,

@@ -170,7 +170,10 @@ const isSelection = (
   snapshot.context.colorId === colourId
 
 const clean = (snapshot: ConfigureSnapshot) =>
-  snapshot.context.error === null && snapshot.context.quantityError === null && snapshot.context.scale > 0
+  snapshot.context.error === null &&
+  snapshot.context.quantityError === null &&
+  snapshot.context.scaleError === null &&
+  snapshot.context.scale > 0
 
 const CONFIGURE_STATES = {
   basics: {

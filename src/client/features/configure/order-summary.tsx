@@ -19,6 +19,10 @@ export function OrderSummary({ session, selection }: { session: ConfigureSession
   const quantity = useSelector(configure, (snapshot) => snapshot.context.quantity)
   const quantityError = useSelector(configure, (snapshot) => snapshot.context.quantityError)
   const scale = useSelector(configure, (snapshot) => snapshot.context.scale)
+  const hasRefusedField = useSelector(
+    configure,
+    (snapshot) => snapshot.context.quantityError !== null || snapshot.context.scaleError !== null,
+  )
   const file = useSelector(configure, (snapshot) => snapshot.context.file)
   const canSetQuantity = useSelector(configure, (snapshot) =>
     snapshot.can({ type: 'configure.setQuantity', quantity: snapshot.context.quantity }),
@@ -55,6 +59,7 @@ export function OrderSummary({ session, selection }: { session: ConfigureSession
           isCalculating,
           hasFailed,
           selectedPrice,
+          hasRefusedField,
         })}
       />
       <PrintabilityMessage

@@ -19,9 +19,11 @@ export function priceViewOf(input: {
   isCalculating: boolean
   hasFailed: boolean
   selectedPrice: ConfigurationPrice | undefined
+  /** The quantity or scale field holds a refused value: no total of the last valid one (issue 14, item 5). */
+  hasRefusedField?: boolean
 }): PriceView {
   if (input.printModeId === null) return { kind: 'choosePrintMode' }
-  if (!(input.scale > 0)) return { kind: 'placeholder' }
+  if (!(input.scale > 0) || input.hasRefusedField === true) return { kind: 'placeholder' }
   if (input.isCalculating) return { kind: 'calculating' }
   if (input.hasFailed) return { kind: 'failed' }
   if (!input.selectedPrice || !input.selectedPrice.printable) return { kind: 'placeholder' }

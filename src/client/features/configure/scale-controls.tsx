@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useId, useRef, useState } from 'react'
-import { type Axis, isAcceptedScale } from '#machines/configure/configure.machine.ts'
+import { type Axis } from '#machines/configure/configure.machine.ts'
 import { DIMENSION_FIELD, SCALE_FIELD, SCALE_SLIDER, UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
 import { type ConfigureSession } from '#client/app/app-actors.tsx'
 import { useLocale } from '#client/i18n/use-locale.ts'
@@ -75,8 +75,8 @@ export function ScaleControls({ session, showSlider }: { session: ConfigureSessi
   const sendScale = (value: number | null) => configure.send({ type: 'configure.setScale', scale: value })
   const sendThrottled = useThrottled(sendScale, SCALE_SLIDER.throttleMs)
 
-  const typed = draft === null ? null : parseScaleField(draft)
-  const isRefused = typed !== null && !isAcceptedScale(typed)
+  // The machine refuses the value and withdraws the price; the field keeps what was typed next to the reason.
+  const isRefused = useSelector(configure, (snapshot) => snapshot.context.scaleError !== null)
   const size = scaledSize(dimensions, scale)
   const sliderValue = sliderDraft ?? Math.min(SCALE_SLIDER.max, Math.max(SCALE_SLIDER.min, scale))
   const endSlide = () => setSliderDraft(null)
@@ -100,8 +100,7 @@ export function ScaleControls({ session, showSlider }: { session: ConfigureSessi
             aria-describedby={isRefused ? `${id}-scale-error` : undefined}
             onChange={(event) => {
               setDraft(event.target.value)
-              const value = parseScaleField(event.target.value)
-              if (value === null || isAcceptedScale(value)) sendScale(value)
+              sendScale(parseScaleField(event.target.value))
             }}
             onBlur={() => {
               if (!isRefused) setDraft(null)
