@@ -68,6 +68,12 @@ async function boot(): Promise<void> {
       const search = safe === undefined ? '' : `?${new URLSearchParams({ returnTo: safe }).toString()}`
       void late.router?.navigate({ href: `${localizePathname('/login', currentLocale())}${search}` })
     },
+    showPage: (path) => {
+      window.scrollTo({ top: 0 })
+      const url = new URL(path, window.location.origin)
+      const href = `${localizePathname(url.pathname, currentLocale())}${url.search}${url.hash}`
+      void late.router?.navigate({ href })
+    },
     currentPath: () => `${window.location.pathname}${window.location.search}`,
     openFilePicker: createFilePickerOpener(document),
     hashRequestsCookieDialog: window.location.hash === COOKIE_CONSENT_HASH,

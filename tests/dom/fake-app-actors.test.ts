@@ -7,6 +7,7 @@ import { notificationsPathModel } from '#machines/notifications/notifications.pa
 import { orderProcessPathModel } from '#machines/order-process/order-process.paths.ts'
 import { preferencesPathModel } from '#machines/preferences/preferences.paths.ts'
 import { sessionPathModel } from '#machines/session/session.paths.ts'
+import { loginStateName, sessionStateName } from '#client/testing/account-story-states.ts'
 import { statesOf } from '#tests/graph/path-testing.ts'
 import { createFakeAppActors, FAKE_STATES, preferencesStateName } from '#client/testing/fake-app-actors.ts'
 import { cartStateName, CONFIGURE_STORY_STATES, uploadStateName } from '#client/testing/story-states.ts'
@@ -26,7 +27,14 @@ describe('fake app actors know every reachable state', () => {
   })
 
   it('session', () => {
-    expect(names(statesOf(sessionPathModel))).toEqual([...FAKE_STATES.session].sort())
+    expect(names(statesOf(sessionPathModel, { key: sessionStateName }))).toEqual(
+      [...FAKE_STATES.session].sort(),
+    )
+  })
+
+  it.each(FAKE_STATES.login)('starts the login form in %s', (login) => {
+    const { actors } = createFakeAppActors({ states: { login } })
+    expect(loginStateName(actors.login.getSnapshot())).toBe(login)
   })
 
   it('notifications', () => {
@@ -45,7 +53,7 @@ describe('fake app actors know every reachable state', () => {
 
   it.each(FAKE_STATES.session)('starts the session in %s', (session) => {
     const { actors } = createFakeAppActors({ states: { session } })
-    expect(actors.session.getSnapshot().value).toBe(session)
+    expect(sessionStateName(actors.session.getSnapshot())).toBe(session)
   })
 })
 

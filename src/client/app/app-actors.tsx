@@ -6,6 +6,7 @@ import { type notificationsMachine } from '#machines/notifications/notifications
 import { type orderProcessMachine } from '#machines/order-process/order-process.machine.ts'
 import { type preferencesMachine } from '#machines/preferences/preferences.machine.ts'
 import { type sessionMachine } from '#machines/session/session.machine.ts'
+import { type loginMachine } from '#machines/login/login.machine.ts'
 import { type uploadMachine } from '#machines/upload/upload.machine.ts'
 import { type configureMachine } from '#machines/configure/configure.machine.ts'
 import { type orderFlowMachine } from '#machines/order-flow/order-flow.machine.ts'
@@ -14,6 +15,7 @@ import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
 import { type PreviewStore, type PreviewStores } from '#client/actors/preview-store.ts'
 import { type printModesMachine } from '#machines/print-modes/print-modes.machine.ts'
 import { type ContentActors } from '#client/actors/content-actors.ts'
+import { type AccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { type RegistrationLogic } from '#client/actors/register.actors.ts'
 import { type Followable } from '#client/common/slot.ts'
 
@@ -42,6 +44,8 @@ export type AppActors = {
   notifications: ActorRefFrom<typeof notificationsMachine>
   preferences: ActorRefFrom<typeof preferencesMachine>
   session: ActorRefFrom<typeof sessionMachine>
+  /** The login form (`/login`), app-wide so that it can follow the cart; `login.open` starts it afresh. */
+  login: ActorRefFrom<typeof loginMachine>
   cart: ActorRefFrom<typeof cartMachine>
   /** The print-mode catalogue, loaded once (and again when the language changes). */
   printModes: ActorRefFrom<typeof printModesMachine>
@@ -62,6 +66,8 @@ export type AppActors = {
   reloadPage: () => void
   /** CMS navigation and pages, the newsletter, contact and VAT-ID forms, the notices (issue 6). */
   content: ContentActors
+  /** The logic of the reset-password, e-mail change, password change and account forms (issue 15). */
+  accountForms: AccountFormsLogic
   /** The register and opt-in machines with their calls; `/register` and `/optin/{id}` start one actor each. */
   registration: RegistrationLogic
 }

@@ -21,6 +21,7 @@ import { reloadOnLanguageChange } from '#client/actors/print-modes.actors.ts'
 import { createPreferencesActors } from '#client/actors/preferences.actors.ts'
 import { createPreviewStores } from '#client/actors/preview-store.ts'
 import { createSessionActors } from '#client/actors/session.actors.ts'
+import { createLoginActors } from '#client/actors/login.actors.ts'
 import { type TagManager } from '#client/actors/tag-manager.ts'
 import { type ContentSnapshots, createContentActors } from '#client/actors/content-actors.ts'
 import { createRegistrationLogic } from '#client/actors/register.actors.ts'
@@ -51,6 +52,8 @@ export type AppActorDeps = {
   showCart: () => void
   /** The session could not be refreshed after a 401/403: the login page, returning to `returnTo`. */
   redirectToLogin: (returnTo: string) => void
+  /** A page of this site (path without locale prefix, maybe with a search) in the current language: after login. */
+  showPage: (path: string) => void
   /** The current path (where the login page returns to). */
   currentPath: () => string
   /** Clicks the visible file input (the upload's create-new button). */
@@ -80,6 +83,7 @@ export type AppActorName =
   | 'notifications'
   | 'preferences'
   | 'session'
+  | 'login'
   | 'cart'
   | 'printModes'
   | 'upload'
@@ -98,6 +102,32 @@ const PRICING_INPUT = {
 
 /** Where the app actors' stop functions are kept, for {@link stopAppActors}. */
 const stoppers = new WeakMap<AppActors, () => void>()
+
+/**
+ * The session and login actors (not started yet) and the API client whose calls refresh the session on a 401/403
+ * (docs/decisions/0088).
+ */
+function createSessionAndApi(
+  deps: AppActorDeps,
+  notifications: AppActors['notifications'],
+  options: (name: AppActorName) => object,
+) {
+  const session = createActor(createSessionActors({ fetch: deps.fetch, notifications }), options('session'))
+  const login = createActor(createLoginActors({ ...deps, session }), options('login'))
+  const api = createApiClient({
+    fetch: deps.fetch,
+    upload: deps.upload,
+    locale: deps.locale,
+    apiKey: deps.apiKey,
+    withSession: createSessionGuard({
+      refresh: refreshSessionCall(deps.fetch),
+      redirectToLogin: deps.redirectToLogin,
+      notifySessionExpired: () => session.send({ type: 'session.expired' }),
+      returnTo: deps.currentPath,
+    }),
+  })
+  return { session, login, api }
+}
 
 /** Creates and starts the app-level actors with the client implementations of their edges. */
 export function createAppActors(deps: AppActorDeps): AppActors {
@@ -121,20 +151,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     },
   )
   const preferences = createActor(createPreferencesActors({ storage: deps.storage }), options('preferences'))
-  const session = createActor(createSessionActors({ fetch: deps.fetch, notifications }), options('session'))
-
-  const api = createApiClient({
-    fetch: deps.fetch,
-    upload: deps.upload,
-    locale: deps.locale,
-    apiKey: deps.apiKey,
-    withSession: createSessionGuard({
-      refresh: refreshSessionCall(deps.fetch),
-      redirectToLogin: deps.redirectToLogin,
-      notifySessionExpired: () => session.send({ type: 'session.expired' }),
-      returnTo: deps.currentPath,
-    }),
-  })
+  const { session, login, api } = createSessionAndApi(deps, notifications, options)
   const notices = deps.notices ?? noticesConfig
   const content = createContentActors({
     api,
@@ -147,7 +164,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     inspect: deps.inspect,
   })
 
-  for (const actor of [notifications, cookieConsent, preferences, session]) actor.start()
+  for (const actor of [notifications, cookieConsent, preferences, session, login]) actor.start()
   const previews = createPreviewStores()
   const orderFlow = startOrderFlow({
     logic: createOrderFlowActors({
@@ -170,6 +187,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
   const loadModel = (file: AnalysisFile, signal: AbortSignal) =>
     api.binary(analysisAssetUrl(file.files['3mf']), { signal })
   if (deps.onLocaleChange) reloadOnLanguageChange(printModes, deps.locale, deps.onLocaleChange)
+  const cartFollower = followCartForLogin(cart, login)
 
   const actors: AppActors = {
     notifications,
@@ -177,6 +195,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     cookieConsent,
     preferences,
     session,
+    login,
     cart,
     printModes,
     orderFlow: orderFlow.actor,
@@ -191,9 +210,23 @@ export function createAppActors(deps: AppActorDeps): AppActors {
   stoppers.set(actors, () => {
     orderFlow.actor.stop()
     content.stop()
-    for (const actor of [notifications, cookieConsent, preferences, session]) actor.stop()
+    cartFollower.unsubscribe()
+    for (const actor of [notifications, cookieConsent, preferences, session, login]) actor.stop()
   })
   return actors
+}
+
+/** The login form continues the checkout after login when the cart has items: it follows the cart's item count. */
+function followCartForLogin(cart: AppActors['cart'], login: AppActors['login']) {
+  let hasItems: boolean | null = null
+  const update = () => {
+    const next = cart.getSnapshot().context.items.length > 0
+    if (next === hasItems) return
+    hasItems = next
+    login.send({ type: 'login.cartChanged', hasItems: next })
+  }
+  update()
+  return cart.subscribe(update)
 }
 
 /** Stops every app actor (stories and tests, when their view unmounts). */

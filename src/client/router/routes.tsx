@@ -90,7 +90,7 @@ const loginRoute = createRoute({
   path: 'login',
   staticData: { page: 'login' },
   validateSearch: validateLoginSearch,
-  component: PlaceholderPage,
+  component: lazyRouteComponent(() => import('#client/features/account/account-pages.tsx'), 'LoginRoutePage'),
 })
 
 /** `/account` (login required): the dashboard. */
@@ -98,10 +98,9 @@ const accountRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'account',
   staticData: { page: 'account' },
-  component: () => (
-    <RequireLogin>
-      <PlaceholderPage />
-    </RequireLogin>
+  component: lazyRouteComponent(
+    () => import('#client/features/account/account-pages.tsx'),
+    'AccountRoutePage',
   ),
 })
 

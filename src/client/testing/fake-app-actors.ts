@@ -23,6 +23,7 @@ import { type AppActorName, createAppActors } from '#client/app/create-app-actor
 import { type NoticesConfig } from '#client/features/notices/notices-config.ts'
 import { type ContentStoryOptions, contentSnapshots } from './content-story-states.ts'
 import { createMemoryStorage } from './memory-storage.ts'
+import { LOGIN_STORY_STATES, loginSnapshot, sessionStateName } from './account-story-states.ts'
 import { cartItems as plainCartItems } from './shop-fixtures.ts'
 import {
   CART_STORY_STATES,
@@ -85,7 +86,8 @@ export const FAKE_STATES = {
     'closed.warningShown',
     'revoked',
   ],
-  session: ['checking', 'loggedIn', 'loggingOut', 'loggedOut'],
+  session: ['checking', 'loggedIn', 'loggedIn:business', 'loggingOut', 'loggedOut'],
+  login: LOGIN_STORY_STATES,
   preferences: [
     'loading',
     'ready:private',
@@ -106,6 +108,7 @@ const INITIAL_STATES = {
   orderProcess: 'noOrderOngoing',
   cookieConsent: 'loading',
   session: 'checking',
+  login: 'editing:empty',
   preferences: 'loading',
   notifications: 'idle',
   cart: 'loading',
@@ -127,6 +130,7 @@ function persistedState(
   if (name === 'cart') return cartSnapshot(state, cartItems)
   if (name === 'printModes') return printModesSnapshot(state as (typeof PRINT_MODES_STORY_STATES)[number])
   if (name === 'upload') return uploadSnapshot(state)
+  if (name === 'login') return loginSnapshot(state as (typeof LOGIN_STORY_STATES)[number])
   const states =
     name === 'orderProcess'
       ? reachableStates(orderProcessPathModel)
@@ -134,7 +138,7 @@ function persistedState(
         ? // The outdated-browser model reaches the warning states; the other one is a current browser.
           reachableStates(isOutdatedBrowser ? cookieConsentPathModel : cookieConsentHashPathModel)
         : name === 'session'
-          ? reachableStates(sessionPathModel)
+          ? reachableStates(sessionPathModel, sessionStateName)
           : name === 'preferences'
             ? reachableStates(preferencesPathModel, preferencesStateName)
             : reachableStates(notificationsPathModel)
@@ -154,7 +158,7 @@ export type FakeEdges = {
   /** Multipart uploads sent (they never answer unless `upload` is given). */
   uploads: UploadRequest[]
   openedFilePicker: number
-  /** `cart`, `configure`, `login?returnTo=…`: where the app navigated. */
+  /** `cart`, `configure`, `login?returnTo=…`, a page after login (`/account`): where the app navigated. */
   navigations: string[]
 }
 
@@ -189,6 +193,7 @@ const DEFAULT_STATES = {
   orderProcess: 'noOrderOngoing',
   cookieConsent: 'closed.idle',
   session: 'loggedOut',
+  login: 'editing:empty',
   preferences: 'ready:private',
   notifications: 'idle',
   cart: 'ready',
@@ -258,6 +263,7 @@ export function createFakeAppActors(options: FakeAppActorsOptions = {}): {
     showConfigure: () => edges.navigations.push('configure'),
     showCart: () => edges.navigations.push('cart'),
     redirectToLogin: (returnTo) => edges.navigations.push(`login?returnTo=${returnTo}`),
+    showPage: (path) => edges.navigations.push(path),
     currentPath: () => '/',
     openFilePicker: () => {
       edges.openedFilePicker += 1

@@ -4,7 +4,7 @@ import { parseVatIdValue, type VatIdAccount } from '#shared/domain/forms/vat-id-
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { CONTACT_FORM_ANCHOR } from '#client/common/page-anchors.ts'
 import { ContactForm } from './contact-form-view.tsx'
-import { VatIdFormFor } from './vat-id-form.tsx'
+import { VatIdFormFor } from '#client/common/forms/vat-id-form.tsx'
 
 /** The contact form under the CMS content of `/kontakt`; the app-wide contact actor keeps a draft across pages. */
 export function ContactSection() {

@@ -4,7 +4,7 @@ import { useAppActors } from '#client/app/app-actors.tsx'
 import { Snackbar } from '#client/common/snackbar/snackbar.tsx'
 import { vatIdSnapshot, vatIdStoryInput, type VatIdStoryState } from '#client/testing/content-story-states.ts'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
-import { VatIdForm } from './vat-id-form.tsx'
+import { VatIdForm } from '#client/common/forms/vat-id-form.tsx'
 
 /** A VAT-ID form whose machine starts in a state its path model reaches. */
 function VatIdFormInState({ state }: { state: VatIdStoryState }) {
