@@ -45,6 +45,7 @@ import {
   GetShippingCountriesResponseSchema,
   SHIPPING_COUNTRIES_PATH,
 } from '#shared/contracts/shipping.contract.ts'
+import { ACCOUNT_API_ROUTES } from '#shared/contracts/account-api-routes.ts'
 import { ANALYSIS_API_ROUTES, CART_API_ROUTES } from '#shared/contracts/shop-api-routes.ts'
 import { STAFF_API_ROUTES } from '#shared/contracts/staff-api-routes.ts'
 import {
@@ -241,6 +242,7 @@ const CONTENT_ROUTES: readonly ApiRoute[] = [
 export const API_ROUTES: readonly ApiRoute[] = [
   ...HEALTH_ROUTES,
   ...AUTH_ROUTES,
+  ...ACCOUNT_API_ROUTES,
   ...CATALOGUE_ROUTES,
   ...ANALYSIS_API_ROUTES,
   ...CART_API_ROUTES,

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
+import * as account from '#shared/contracts/account.contract.ts'
 import * as analysis from '#shared/contracts/analysis.contract.ts'
 import * as auth from '#shared/contracts/auth.contract.ts'
 import * as cart from '#shared/contracts/cart.contract.ts'
@@ -26,6 +27,7 @@ export type JsonSchema = { [key: string]: unknown }
 
 const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   apiRoutes,
+  account,
   analysis,
   auth,
   cart,
