@@ -154,3 +154,51 @@ describe('cookieConsentMachine', () => {
     expect(storeChoice).not.toHaveBeenCalled()
   })
 })
+
+describe('cookieConsentMachine: only necessary, close and revoke (issue 14, item 7)', () => {
+  const onlyNecessary: CookieChoice = {
+    essentialCookies: true,
+    statisticCookies: false,
+    marketingCookies: false,
+  }
+
+  it('"Nur notwendige" stores statistics and marketing off, whatever the draft had', async () => {
+    const { actor, storeChoice, setTagManager } = await start(null)
+    actor.send({ type: 'cookies.toggleStatistics' })
+    actor.send({ type: 'cookies.onlyNecessary' })
+    expect(actor.getSnapshot().matches('closed')).toBe(true)
+    expect(storeChoice).toHaveBeenLastCalledWith({ choice: onlyNecessary })
+    expect(setTagManager).toHaveBeenLastCalledWith({ enabled: false })
+  })
+
+  it('closing without a stored choice stores only the necessary cookies (decision 0091)', async () => {
+    const { actor, storeChoice } = await start(null)
+    actor.send({ type: 'cookies.toggleMarketing' })
+    actor.send({ type: 'cookies.close' })
+    expect(actor.getSnapshot().hasTag('dialog-open')).toBe(false)
+    expect(storeChoice).toHaveBeenLastCalledWith({ choice: onlyNecessary })
+  })
+
+  it('closing with a stored choice keeps it and drops the edits', async () => {
+    const { actor, storeChoice, setTagManager } = await start(statisticsOnly, {
+      hashRequestsDialog: true,
+      isOutdatedBrowser: false,
+    })
+    setTagManager.mockClear()
+    actor.send({ type: 'cookies.toggleMarketing' })
+    actor.send({ type: 'cookies.close' })
+    expect(actor.getSnapshot().matches('closed')).toBe(true)
+    expect(storeChoice).not.toHaveBeenCalled()
+    expect(setTagManager).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().context).toMatchObject({ stored: statisticsOnly, draft: statisticsOnly })
+  })
+
+  it('revoking from the reopened dialog clears the choice and reloads', async () => {
+    const { actor, clearChoice, reloadPage } = await start(statisticsOnly)
+    actor.send({ type: 'cookies.open' })
+    actor.send({ type: 'cookies.revoke' })
+    expect(clearChoice).toHaveBeenCalledTimes(1)
+    expect(reloadPage).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().can({ type: 'cookies.close' })).toBe(false)
+  })
+})

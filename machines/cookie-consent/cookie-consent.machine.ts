@@ -26,6 +26,10 @@ export type Event =
   | { type: 'cookies.toggleMarketing' }
   | { type: 'cookies.save' }
   | { type: 'cookies.acceptAll' }
+  /** "Nur notwendige": statistics and marketing off, stored like a save. */
+  | { type: 'cookies.onlyNecessary' }
+  /** Escape or the close button: keeps the stored choice, or stores only-necessary when there is none (0091). */
+  | { type: 'cookies.close' }
   | { type: 'cookies.open' }
   | { type: 'cookies.revoke' }
 
@@ -43,7 +47,8 @@ const applyStoredChoice = {
 
 /**
  * The cookie consent (spec part 1 §4, part 2 §4): loads the stored choice, opens the dialog when there is none or the
- * hash asks for it, stores the edited choice, switches the tag manager, revokes, and times the outdated-browser warning.
+ * hash asks for it, stores the edited choice (or only the necessary cookies), closes without deciding anything away
+ * (docs/decisions/0091), switches the tag manager, revokes, and times the outdated-browser warning.
  */
 export const cookieConsentMachine = setup({
   types: {
@@ -69,12 +74,16 @@ export const cookieConsentMachine = setup({
     reloadPage: () => {},
     draftFromStored: assign({ draft: ({ context }) => context.stored ?? DEFAULT_COOKIE_CHOICE }),
     storeDraft: assign({ stored: ({ context }) => context.draft }),
+    onlyNecessaryInDraft: assign({
+      draft: ({ context }) => ({ ...context.draft, statisticCookies: false, marketingCookies: false }),
+    }),
     acceptAllInDraft: assign({
       draft: ({ context }) => ({ ...context.draft, statisticCookies: true, marketingCookies: true }),
     }),
   },
   guards: {
     isOutdatedBrowser: ({ context }) => context.isOutdatedBrowser,
+    hasStoredChoice: ({ context }) => context.stored !== null,
     /** Open the dialog when nothing is stored or the hash asks for it. */
     mustAsk: (_, params: { stored: CookieChoice | null; hashRequestsDialog: boolean }) =>
       params.stored === null || params.hashRequestsDialog,
@@ -138,6 +147,13 @@ export const cookieConsentMachine = setup({
         },
         'cookies.save': { target: 'saving' },
         'cookies.acceptAll': { target: 'saving', actions: 'acceptAllInDraft' },
+        'cookies.onlyNecessary': { target: 'saving', actions: 'onlyNecessaryInDraft' },
+        // Closing decides nothing away (docs/decisions/0091): a stored choice stays as it is (the draft's edits are
+        // dropped); without one, only the necessary cookies, the choice that needs no consent, is stored.
+        'cookies.close': [
+          { guard: 'hasStoredChoice', target: 'closed', actions: 'draftFromStored' },
+          { target: 'saving', actions: 'onlyNecessaryInDraft' },
+        ],
       },
     },
     // Transient: store the draft, switch the tag manager, then close (with the warning timer if outdated).

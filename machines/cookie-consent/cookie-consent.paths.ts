@@ -12,6 +12,8 @@ const events = [
   { type: 'cookies.toggleMarketing' },
   { type: 'cookies.save' },
   { type: 'cookies.acceptAll' },
+  { type: 'cookies.onlyNecessary' },
+  { type: 'cookies.close' },
   { type: 'cookies.open' },
   { type: 'cookies.revoke' },
   ...afterEvents(cookieConsentMachine),

@@ -97,13 +97,6 @@ describe('cookie consent dialog', () => {
     expect(edges.tagManagerEnabled).toBe(false)
   })
 
-  it('cannot be dismissed with Escape', async () => {
-    await renderWithApp(<CookieConsentDialog />, { states: { cookieConsent: 'dialogOpen' } })
-    await screen.findByRole('dialog')
-    await userEvent.keyboard('{Escape}')
-    expect(screen.getByRole('dialog')).toBeTruthy()
-  })
-
   it('revoking clears the stored choice and reloads the page', async () => {
     const storage = createMemoryStorage({
       [COOKIE_CHOICE_STORAGE_KEY]: JSON.stringify({
@@ -148,5 +141,60 @@ describe('outdated-browser warning', () => {
     await renderApp({ states: { cookieConsent: 'closed.idle' } })
     await screen.findByRole('banner')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
+
+describe('cookie consent: close, only necessary, revoke (issue 14, item 7)', () => {
+  const onlyNecessary = { essentialCookies: true, statisticCookies: false, marketingCookies: false }
+  const statistics = { essentialCookies: true, statisticCookies: true, marketingCookies: false }
+  const firstVisit = async () => {
+    const rendered = await renderWithApp(<CookieConsentDialog />, { states: { cookieConsent: 'loading' } })
+    await screen.findByRole('dialog', { name: 'Cookie-Einstellungen' })
+    return rendered
+  }
+
+  it('Escape closes a first-visit dialog and stores only the necessary cookies', async () => {
+    const { edges } = await firstVisit()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Marketing' }))
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(stored(edges.storage)).toEqual(onlyNecessary)
+  })
+
+  it('the close button and "Nur notwendige" close it with only the necessary cookies', async () => {
+    const first = await firstVisit()
+    await userEvent.click(screen.getByRole('button', { name: 'Schließen' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(stored(first.edges.storage)).toEqual(onlyNecessary)
+    cleanup()
+
+    const second = await firstVisit()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Statistik' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Nur notwendige' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(stored(second.edges.storage)).toEqual(onlyNecessary)
+  })
+
+  it('reopened with a stored choice: closing keeps it, and revoking clears it and reloads', async () => {
+    const storage = createMemoryStorage({ [COOKIE_CHOICE_STORAGE_KEY]: JSON.stringify(statistics) })
+    const options = { states: { cookieConsent: 'loading' }, storage, hashRequestsCookieDialog: true } as const
+    await renderWithApp(<CookieConsentDialog />, options)
+    await screen.findByRole('dialog', { name: 'Cookie-Einstellungen' })
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Marketing' }))
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(stored(storage)).toEqual(statistics)
+    cleanup()
+
+    const { edges } = await renderWithApp(<CookieConsentDialog />, options)
+    await screen.findByRole('dialog', { name: 'Cookie-Einstellungen' })
+    await userEvent.click(screen.getByRole('button', { name: 'Einwilligung widerrufen' }))
+    expect(stored(storage)).toBeNull()
+    expect(edges.reloads).toBe(1)
+  })
+
+  it('a first-visit dialog offers no revoke (nothing is stored)', async () => {
+    await firstVisit()
+    expect(screen.queryByRole('button', { name: 'Einwilligung widerrufen' })).toBeNull()
   })
 })

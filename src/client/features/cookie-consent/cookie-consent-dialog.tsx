@@ -18,8 +18,9 @@ function showModal(dialog: HTMLDialogElement | null) {
 }
 
 /**
- * The cookie consent dialog (spec part 2 §2): essential cookies always on, statistics and marketing opt-in, "save"
- * and "accept all". It cannot be dismissed without a choice.
+ * The cookie consent dialog (spec part 2 §2, §4): essential cookies always on, statistics and marketing opt-in,
+ * "save", "only necessary" and "accept all"; Escape and the close button close it without deciding anything away
+ * (docs/decisions/0091). Reopened with a stored choice it offers to revoke it (clears the choice and reloads).
  */
 export function CookieConsentDialog() {
   const { cookieConsent } = useAppActors()
@@ -28,6 +29,7 @@ export function CookieConsentDialog() {
   const id = useId()
   const isOpen = useSelector(cookieConsent, (snapshot) => snapshot.hasTag('dialog-open'))
   const draft = useSelector(cookieConsent, (snapshot) => snapshot.context.draft)
+  const hasStoredChoice = useSelector(cookieConsent, (snapshot) => snapshot.context.stored !== null)
 
   if (!isOpen) return null
   return (
@@ -36,8 +38,26 @@ export function CookieConsentDialog() {
       className="cookie-dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-intro`}
-      onCancel={(event) => event.preventDefault()}
+      // Escape: the machine decides what closing means, and React removes the dialog when the tag goes. Handled on
+      // keydown (which also stops the browser's own cancel) and on cancel (a close request without a key).
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return
+        event.preventDefault()
+        cookieConsent.send({ type: 'cookies.close' })
+      }}
+      onCancel={(event) => {
+        event.preventDefault()
+        cookieConsent.send({ type: 'cookies.close' })
+      }}
     >
+      <button
+        type="button"
+        className="cookie-dialog__close"
+        aria-label={t`Schließen`}
+        onClick={() => cookieConsent.send({ type: 'cookies.close' })}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
       <h2 id={`${id}-title`} className="cookie-dialog__title" tabIndex={-1} data-autofocus>
         <Trans>Cookie-Einstellungen</Trans>
       </h2>
@@ -105,12 +125,31 @@ export function CookieConsentDialog() {
         </button>
         <button
           type="button"
+          className="button"
+          onClick={() => cookieConsent.send({ type: 'cookies.onlyNecessary' })}
+        >
+          <Trans>Nur notwendige</Trans>
+        </button>
+        <button
+          type="button"
           className="button button--primary"
           onClick={() => cookieConsent.send({ type: 'cookies.acceptAll' })}
         >
           <Trans>Alle akzeptieren</Trans>
         </button>
       </div>
+      {hasStoredChoice && (
+        <p className="cookie-dialog__revoke">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => cookieConsent.send({ type: 'cookies.revoke' })}
+          >
+            <Trans>Einwilligung widerrufen</Trans>
+          </button>{' '}
+          <Trans>Ihre gespeicherte Auswahl wird gelöscht und die Seite neu geladen.</Trans>
+        </p>
+      )}
     </dialog>
   )
 }
