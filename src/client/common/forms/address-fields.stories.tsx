@@ -1,0 +1,69 @@
+import { type Meta, type StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { austria, sampleAddress, sampleCountries } from '#machines/register/register.fixtures.ts'
+import { addressIssues, emptyAddress } from '#shared/domain/forms/address.ts'
+import { AddressFields, type AddressValue } from './address-fields.tsx'
+
+type Props = {
+  kind: 'billing' | 'shipping'
+  isBusinessCustomer: boolean
+  start: Partial<AddressValue>
+  touched: boolean
+}
+
+/** The fieldset with its own state, checked by the address rules as a form's machine would. */
+function AddressFieldsDemo(props: Props) {
+  const [value, setValue] = useState<AddressValue>({ ...emptyAddress(sampleCountries), ...props.start })
+  const issues = addressIssues(value, {
+    countries: sampleCountries,
+    isBusinessCustomer: props.isBusinessCustomer,
+    kind: props.kind,
+  })
+  return (
+    <form className="form" noValidate>
+      <AddressFields
+        kind={props.kind}
+        value={value}
+        issues={issues}
+        countries={sampleCountries}
+        isBusinessCustomer={props.isBusinessCustomer}
+        touched={props.touched}
+        onChange={(field, next) => setValue((previous) => ({ ...previous, [field]: next }))}
+      />
+    </form>
+  )
+}
+
+/** The billing and shipping address fieldset (spec part 2 §3 Address, §5 address rules). */
+const meta = {
+  title: 'Forms/Address fields',
+  component: AddressFieldsDemo,
+  args: { kind: 'billing', isBusinessCustomer: false, start: {}, touched: false },
+} satisfies Meta<typeof AddressFieldsDemo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const BillingEmpty: Story = {}
+export const BillingFilled: Story = { args: { start: sampleAddress } }
+export const Shipping: Story = { args: { kind: 'shipping', start: sampleAddress } }
+/** A business customer in Austria: company and VAT number required, the invoice e-mail offered. */
+export const BusinessInAustria: Story = {
+  args: {
+    isBusinessCustomer: true,
+    start: { ...sampleAddress, company: 'Wiener Werk', countryId: austria._id, postalCode: '1010' },
+  },
+}
+/** Business customer without a company yet: the VAT number is disabled with its hint. */
+export const BusinessWithoutCompany: Story = {
+  args: { isBusinessCustomer: true, start: { ...sampleAddress, company: '' } },
+}
+/** Every issue shown: empty required fields, a postal code of another country, a name over 20 characters. */
+export const ErrorsShown: Story = {
+  args: {
+    touched: true,
+    start: { firstname: 'Maximiliane-Konstanze', postalCode: '1010', city: '' },
+  },
+}
+export const ErrorsShownEnglish: Story = { ...ErrorsShown, globals: { locale: 'en' } }
+export const BusinessInAustriaFrench: Story = { ...BusinessInAustria, globals: { locale: 'fr' } }
