@@ -165,6 +165,8 @@ export function createApiClient(deps: ApiClientDeps) {
       json('POST', path, body, schema, options),
     patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options: CallOptions = {}) =>
       json('PATCH', path, body, schema, options),
+    put: <T>(path: string, body: unknown, schema: z.ZodType<T>, options: CallOptions = {}) =>
+      json('PUT', path, body, schema, options),
     delete: <T>(path: string, schema: z.ZodType<T>, options: CallOptions = {}) =>
       json('DELETE', path, undefined, schema, options),
 

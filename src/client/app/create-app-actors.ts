@@ -16,6 +16,7 @@ import { createApiClient, type UploadTransport } from '#client/actors/api-client
 import { createSessionGuard, refreshSessionCall } from '#client/actors/api-session.ts'
 import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { createCookieConsentActors } from '#client/actors/cookie-consent.actors.ts'
+import { createAccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { createOrderFlowActors } from '#client/actors/order-flow.actors.ts'
 import { reloadOnLanguageChange } from '#client/actors/print-modes.actors.ts'
 import { createPreferencesActors } from '#client/actors/preferences.actors.ts'
@@ -205,6 +206,11 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     loadModel,
     reloadPage: deps.reloadPage,
     content: content.actors,
+    accountForms: createAccountFormsLogic({
+      api,
+      notifications,
+      logout: () => session.send({ type: 'session.logout' }),
+    }),
     registration: createRegistrationLogic(api),
   }
   stoppers.set(actors, () => {
