@@ -9,6 +9,7 @@ import {
 import { SIGN_IN_PATH, SessionResponseSchema } from '#shared/contracts/auth.contract.ts'
 import { LANGUAGE_HEADER } from '#shared/domain/limits.ts'
 import { ErrorBodySchema } from '#shared/errors/error-codes.ts'
+import { DEMO_CUSTOMER, seed } from '#server/db/seed.ts'
 import type { OutboxMail } from '#server/modules/mail/outbox.ts'
 import { createTestApp, type TestApp } from '#tests/integration/helpers/test-app.ts'
 import { germanyId, linkCodeOf, sessionCookieOf, signUpBody } from '#tests/integration/helpers/sessions.ts'
@@ -258,6 +259,23 @@ describe('sign-in before the opt-in and POST /api/auth/optin', () => {
       billingPaymentMethod: 'prepaid',
       billingInformation: { company: 'Muster GmbH', postalCode: '10115', countryId: de },
       shippingInformation: null,
+    })
+  })
+})
+
+describe('the demo customer of a fresh shop', () => {
+  it('signs in with the documented password and has a German billing address', async () => {
+    await seed(t.db, { thumbnailsDir: t.config.thumbnailsDir })
+    const response = await post(SIGN_IN_PATH, {
+      username: DEMO_CUSTOMER.username,
+      password: DEMO_CUSTOMER.password,
+    })
+    expect(response.statusCode).toBe(200)
+    const cookie = sessionCookieOf(response.headers['set-cookie'])!
+    const details = await t.app.inject({ method: 'GET', url: USER_DETAILS_PATH, headers: { cookie } })
+    expect(UserDetailsSchema.parse(details.json()).billingInformation).toMatchObject({
+      city: 'Berlin',
+      countryId: de,
     })
   })
 })

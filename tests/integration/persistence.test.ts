@@ -63,6 +63,7 @@ describe('file-based PGlite', () => {
       'shipping',
       'vouchers',
       'staff',
+      'demoCustomer',
     ])
     expect(seeded.staffAccount?.password).toMatch(/^[A-Za-z0-9_-]{20}$/)
     // The staff password exists in plain text only in the seed result, printed once; the table has a salted hash.

@@ -20,17 +20,29 @@ import { seedDefaultPriceSheets } from '#server/modules/pricing/seed-price-sheet
 export const STANDARD_WHITE_LABEL_API_KEY = 'schichtwerk-standard'
 export const STAFF_USERNAME = 'admin'
 export const STAFF_EMAIL = 'admin@schichtwerk.local'
+/**
+ * The demo customer of a fresh shop (issue 15): opt-in confirmed, with a German billing address, so the account
+ * pages and checkout can be tried at once. Its password is public (README): delete or change it in production.
+ */
+export const DEMO_CUSTOMER = {
+  username: 'kunde',
+  email: 'kunde@schichtwerk.local',
+  password: 'demo-kunde-123',
+} as const
 
 export interface SeedResult {
   /** The groups written now; empty when everything was there already. */
-  seeded: ('whiteLabels' | 'catalogue' | 'priceSheets' | 'shipping' | 'vouchers' | 'staff')[]
+  seeded: ('whiteLabels' | 'catalogue' | 'priceSheets' | 'shipping' | 'vouchers' | 'staff' | 'demoCustomer')[]
   /** Set only when the staff account was created now: the one moment its password is known in plain text. */
   staffAccount?: { username: string; email: string; password: string }
 }
 
 export interface SeedOptions {
   thumbnailsDir: string
-  /** Skip the staff account (its argon2id hash costs ~0.1 s; tests that do not log in leave it out). */
+  /**
+   * Skip the staff account and the demo customer (their argon2id hashes cost ~0.1 s; tests that do not log in leave
+   * them out). Both are made only with the staff account, i.e. in a fresh database.
+   */
   withStaff?: boolean
 }
 
@@ -223,6 +235,38 @@ async function seedDemoVouchers(tx: Queryable): Promise<void> {
   }
 }
 
+/** The demo customer with a German billing address; false when its username or e-mail is taken. */
+async function seedDemoCustomer(tx: Queryable, passwordHash: string): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string }>(
+    "SELECT id FROM shipping_countries WHERE country_code = 'DE'",
+  )
+  const billingAddress = {
+    title: '',
+    firstname: 'Erika',
+    lastname: 'Mustermann',
+    company: '',
+    street: 'Musterstraße 1',
+    addressSuffix: '',
+    postalCode: '10115',
+    city: 'Berlin',
+    countryId: rows[0]?.id ?? '',
+    vatRegistrationNumber: '',
+    email: '',
+  }
+  const inserted = await tx.query(
+    `INSERT INTO users (id, username, email, password_hash, role, email_verified_at, billing_address)
+     VALUES ($1, $2, $3, $4, 'customer', now(), $5) ON CONFLICT DO NOTHING`,
+    [
+      newId(),
+      DEMO_CUSTOMER.username,
+      DEMO_CUSTOMER.email,
+      passwordHash,
+      rows[0] === undefined ? null : json(billingAddress),
+    ],
+  )
+  return inserted.rowCount !== 0
+}
+
 /**
  * Fills empty tables with the demo data, group by group, in one transaction; a group whose table has rows is left
  * alone, so running it at every start is safe and never overwrites what the shop owner changed.
@@ -236,6 +280,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   // Hash before the transaction: on PGlite a transaction blocks every other query, and hashing takes a while.
   const staffPassword = needsStaff ? generatePassword() : undefined
   const staffHash = staffPassword === undefined ? undefined : await hashPassword(staffPassword)
+  const demoCustomerHash = needsStaff ? await hashPassword(DEMO_CUSTOMER.password) : undefined
 
   const result = await db.transaction(async (tx): Promise<SeedResult> => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY])
@@ -267,6 +312,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     )
     if (inserted.rowCount === 0) return { seeded }
     seeded.push('staff')
+    if (demoCustomerHash !== undefined && (await seedDemoCustomer(tx, demoCustomerHash)))
+      seeded.push('demoCustomer')
     return { seeded, staffAccount: { username: STAFF_USERNAME, email: STAFF_EMAIL, password: staffPassword } }
   })
 
