@@ -57,8 +57,20 @@ class DurableNodeFS extends NodeFS {
   }
 }
 
+/**
+ * PostgreSQL's 128 MB of shared buffers live in PGlite's WebAssembly memory, which never shrinks: 32 MB hold the
+ * shop's hot rows (catalogue, price sheets, carts) and the operating system's page cache keeps the rest of the data
+ * files (issue 18: an idle server within 300 MB).
+ */
+export const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=32MB', '-c', 'wal_buffers=1MB'] as const
+
 function durableStartParams(): string[] {
-  return [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync']
+  return [
+    ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+    '-c',
+    'wal_sync_method=fsync',
+    ...PGLITE_MEMORY_PARAMS,
+  ]
 }
 
 function fsyncPath(path: string): void {

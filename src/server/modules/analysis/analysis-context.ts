@@ -22,6 +22,8 @@ export interface AnalysisServiceDeps {
   settings: AnalysisConfig
   /** Called after an upload is stored: the local runner starts at once instead of at its next poll. */
   onTaskQueued?: () => void
+  /** Called when an upload's body starts to arrive: the runner starts its workers meanwhile. */
+  onUploadStarted?: () => void
   renderPool: () => RenderPool
   /** Time bound of one on-request picture or 3MF. */
   renderTimeoutMs?: number

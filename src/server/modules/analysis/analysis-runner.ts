@@ -38,6 +38,8 @@ export interface AnalysisRunner {
   start(log: RunnerLog): Promise<void>
   /** Look for work now (after an upload) instead of at the next poll. */
   wake(): void
+  /** An upload has begun: start the workers now, so they are ready when its file is stored. */
+  prewarm(): void
   /** Stops claiming, hands running tasks back to the queue and stops the workers. */
   stop(): Promise<void>
   /** Resolves once the workers have loaded the engine (tests and benchmarks wait for it). */
@@ -51,6 +53,9 @@ export interface AnalysisRunnerOptions {
   instanceId?: string
 }
 
+/** Workers stop after this long without an analysis. */
+export const ANALYSIS_WORKER_IDLE_MS = 10 * 60_000
+
 const silentLog: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 function createAnalysisPool(ctx: TaskRunContext): AnalysisPool {
@@ -59,7 +64,10 @@ function createAnalysisPool(ctx: TaskRunContext): AnalysisPool {
     entry: new URL('./analysis.worker.ts', import.meta.url),
     size: ctx.settings.workers,
     backend: 'process',
-    eager: true,
+    // Started on demand (an upload begins, or a task is found) and stopped after a quiet spell: an idle shop keeps
+    // no worker processes (issue 18: idle server ≤ 300 MB).
+    eager: false,
+    idleTimeoutMs: ANALYSIS_WORKER_IDLE_MS,
     resourceLimits: { maxOldGenerationSizeMb: ctx.settings.workerHeapMb },
     onWorkerError: (error) => ctx.log.warn({ err: error }, 'analysis worker died'),
   })
@@ -171,16 +179,20 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
       run.started = true
       ctx.log = runnerLog
       await cleanUpAtStart()
-      ctx
-        .pool()
-        .warmUp()
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'analysis workers did not start'))
       startReaper()
       void tick()
     },
 
     wake() {
       void tick()
+    },
+
+    prewarm() {
+      if (!run.started || run.stopping) return
+      ctx
+        .pool()
+        .warmUp()
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'analysis workers did not start'))
     },
 
     async stop() {

@@ -98,6 +98,7 @@ export function createAnalysisUploads({ deps, repo, settings }: AnalysisContext)
 
   /** The streamed file in a temporary file; one over the size limit is a 413. */
   async function receive(incoming: IncomingUpload) {
+    deps.onUploadStarted?.()
     try {
       return await receiveUpload(incoming.stream, {
         uploadsDir: settings.uploadsDir,
@@ -154,6 +155,7 @@ export function createAnalysisUploads({ deps, repo, settings }: AnalysisContext)
 
     /** The demo object (spec part 1 §4): the built-in vase, analysed like any upload. */
     async createDemo(uploader: Uploader): Promise<AnalysisUploadResponse> {
+      deps.onUploadStarted?.()
       await mkdir(join(settings.uploadsDir, INCOMING_DIR), { recursive: true })
       const tempPath = newIncomingPath(settings.uploadsDir, deps.incomingOwner, 'part')
       // 400 KB, part of the code: read whole, hashed, written like an upload.

@@ -29,6 +29,8 @@ export { visitorCookieName } from '#server/modules/analysis/uploader-identity.ts
 /** The local analysis runner as the routes need it: woken after an upload; its owner names temporary files. */
 export interface AnalysisRunnerHandle {
   wake(): void
+  /** An upload has begun (optional: a runner elsewhere warms its own workers). */
+  prewarm?(): void
   readonly owner: string
 }
 
@@ -110,7 +112,13 @@ export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
     db,
     settings: config.analysis,
     renderPool: renderPool.get,
-    ...(runner === undefined ? {} : { onTaskQueued: () => runner.wake(), incomingOwner: runner.owner }),
+    ...(runner === undefined
+      ? {}
+      : {
+          onTaskQueued: () => runner.wake(),
+          onUploadStarted: () => runner.prewarm?.(),
+          incomingOwner: runner.owner,
+        }),
   })
   const routes = createAnalysisRoutes({
     service: analysis,
