@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
+import { registerJsonCompression } from '#server/http/compress-json.ts'
 import {
   createFastify,
   type HttpOptions,
@@ -63,6 +64,7 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
   // Before every route: no module can forget it (decision 0076).
   registerSameOriginGuard(app, new URL(config.publicUrl).origin)
   registerAppSecurityHeaders(app, config)
+  registerJsonCompression(app)
   await registerCookiesAndRateLimit(app, config, deps.rateLimitPerMinute)
 
   const log = app.log
