@@ -71,6 +71,11 @@ describe('the same-origin guard on the route table', () => {
         'POST /api/analytx/file/',
         'PATCH /api/analytx/file/:id',
         'DELETE /api/checkout/cart/:cartId/item/:itemId',
+        // The account routes of issue 15 (decision 0086).
+        'POST /api/auth/signup',
+        'POST /api/auth/reset-password/callback',
+        'POST /api/auth/email/confirm',
+        'PUT /api/auth/user/details',
       ]),
     )
     expect(routes.length).toBeGreaterThan(20)
