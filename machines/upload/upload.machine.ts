@@ -60,8 +60,20 @@ export type Context = Input & {
   /** The upload answer's poll limit for this task; null: the input's `maxPolls`. */
   pollLimit: number | null
   error: UploadErrorCode | null
+  /**
+   * Why a failed analysis failed, as the task's `error.details` name it (`engineCode` such as `no_triangles`, or the
+   * worker's `reason`): the view says why and what to do (issue 14, item 8). Null for every other failure.
+   */
+  errorCause: string | null
   /** The analysed 3D file, once fetched. */
   analysedFile: AnalysisFile | null
+}
+
+/** The cause a failed task names in its details (the engine's code, else the worker's reason), if any. */
+export const failureCauseOf = (task: AnalysisTask): string | null => {
+  const details = task.error?.details
+  const cause = details?.['engineCode'] ?? details?.['reason']
+  return typeof cause === 'string' ? cause : null
 }
 
 export type Event =
@@ -95,6 +107,7 @@ const fresh = {
   polls: 0,
   pollLimit: null,
   error: null,
+  errorCause: null,
   analysedFile: null,
 } satisfies Omit<Context, keyof Input>
 
@@ -185,7 +198,10 @@ export const uploadMachine = setup({
       messages: params.task.messages,
       repairWarning: context.repairWarning || params.task.messages.includes(REPAIR_TASK_MESSAGE),
     })),
-    fail: assign((_, params: { code: UploadErrorCode }) => ({ error: params.code })),
+    fail: assign((_, params: { code: UploadErrorCode; cause?: string | null }) => ({
+      error: params.code,
+      errorCause: params.cause ?? null,
+    })),
   },
   guards: {
     isRejected: (_, params: { file: UploadFile }) => !checkUploadCandidate(params.file).ok,
@@ -326,6 +342,7 @@ export const uploadMachine = setup({
                         type: 'fail',
                         params: ({ event }) => ({
                           code: event.output.error?.code ?? ErrorCode.AnalysisFailed,
+                          cause: failureCauseOf(event.output),
                         }),
                       },
                       {

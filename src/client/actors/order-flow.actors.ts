@@ -34,10 +34,12 @@ export function createOrderFlowActors(deps: OrderFlowDeps) {
   const { api } = deps
   return orderFlowMachine.provide({
     actors: {
+      // A failed upload is said once, by the upload panel with its cause and what to do (issue 14, item 8): the
+      // order process still goes back to no order, without the generic snackbar on top.
       orderProcess: createOrderProcessActors({
         notifications: deps.notifications,
         scrollToTopAndGoHome: deps.scrollToTopAndGoHome,
-      }),
+      }).provide({ actions: { notifyUploadFailed: () => {} } }),
       cart: createCartActors({ api, storage: deps.storage, notifications: deps.notifications }),
       printModes: createPrintModesActors({ api }),
       upload: createUploadActors({

@@ -22,7 +22,7 @@ export const errorTexts = {
   payload_too_large: msg`Die Datei ist zu groß.`,
   unsupported_media_type: msg`Der Server kann dieses Datenformat nicht lesen. Bitte laden Sie die Seite neu.`,
   request_timeout: msg`Die Verbindung war zu langsam. Bitte versuchen Sie es erneut.`,
-  service_unavailable: msg`Der Server ist aktuell nicht erreichbar. Bitte versuche es zu einem späteren Zeitpunkt erneut.`,
+  service_unavailable: msg`Der Server ist aktuell nicht erreichbar. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   internal_error: msg`Hier scheint ein Fehler aufgetreten zu sein. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   file_too_large: msg`Die Datei ist größer als ${maxMegabytes} MB.`,
   unsupported_file_type: msg`Dieses Dateiformat wird nicht unterstützt. Erlaubt sind: ${extensions}.`,

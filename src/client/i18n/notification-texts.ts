@@ -14,7 +14,7 @@ const tryLater = msg`Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.
 export const notificationTexts = {
   'generic-warning': { title: errorTitle, body: tryLater },
   'server-unreachable': {
-    title: msg`Der Server ist aktuell nicht erreichbar. Bitte versuche es zu einem späteren Zeitpunkt erneut.`,
+    title: msg`Der Server ist aktuell nicht erreichbar. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   },
   'upload-failed': { title: errorTitle, body: tryLater },
   'upload-repairing': {

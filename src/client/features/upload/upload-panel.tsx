@@ -6,7 +6,7 @@ import { ALLOWED_MODEL_EXTENSIONS, MAX_UPLOAD_BYTES } from '#shared/domain/limit
 import { UPLOAD_INPUT_ATTRIBUTE } from '#client/actors/file-picker.ts'
 import { type UploadActor, useAppActors } from '#client/app/app-actors.tsx'
 import { useSlot } from '#client/common/slot.ts'
-import { errorTexts } from '#client/i18n/error-texts.ts'
+import { uploadFailureText } from './upload-failure-texts.ts'
 import { taskMessageTexts } from './upload-texts.ts'
 import './upload.css'
 
@@ -114,29 +114,21 @@ function UploadProblem({ upload }: { upload: UploadActor }) {
   const isFailed = useSelector(upload, (snapshot) => snapshot.matches({ beforeUpload: 'failed' }))
   const error = useSelector(upload, (snapshot) => snapshot.context.error)
   const fileName = useSelector(upload, (snapshot) => snapshot.context.file?.name ?? null)
+  const cause = useSelector(upload, (snapshot) => snapshot.context.errorCause)
   const canReset = useSelector(upload, (snapshot) => snapshot.can({ type: 'upload.reset' }))
   if (!error || !(isRejected || isFailed)) return null
+  const failure = uploadFailureText(error, cause)
 
   return (
     <div
       className={`notice ${isRejected ? 'notice--danger' : 'notice--warning'} upload-problem`}
       role="alert"
     >
+      {/* One text: the file, why it failed and what to do (no generic sentence around the code's own text). */}
       <div>
-        {isFailed && (
-          <p className="notice__title">
-            <Trans>Hier scheint ein Fehler aufgetreten zu sein.</Trans>
-          </p>
-        )}
-        <p>
-          {fileName && <span className="upload-problem__file">{fileName}: </span>}
-          {i18n._(errorTexts[error])}
-        </p>
-        {isFailed && (
-          <p>
-            <Trans>Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.</Trans>
-          </p>
-        )}
+        {fileName && <p className="upload-problem__file">{fileName}</p>}
+        <p className={isFailed ? 'notice__title' : undefined}>{i18n._(failure.why)}</p>
+        {failure.todo && <p>{i18n._(failure.todo)}</p>}
       </div>
       {canReset && (
         <button
