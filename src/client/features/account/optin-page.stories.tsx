@@ -1,7 +1,7 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
 import { useActorRef } from '@xstate/react'
 import { optinMalformedPathModel, optinPathModel } from '#machines/optin/optin.paths.ts'
-import { statesOf } from '#tests/graph/path-testing.ts'
+import { stableStringify, statesOf } from '#tests/graph/path-testing.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { OptinView } from './optin-page.tsx'
@@ -10,7 +10,10 @@ type OptinStoryState = 'confirming' | 'confirmed' | 'failed' | 'failed:retry'
 
 /** The persisted snapshot of a state the opt-in path models reach (`failed:retry`: the server was away). */
 function snapshotOf(state: OptinStoryState) {
-  const reached = [...statesOf(optinPathModel), ...statesOf(optinMalformedPathModel)]
+  // Told apart by context too: a failure with and without another try.
+  const key = (snapshot: { value: unknown; context: unknown }) =>
+    stableStringify({ value: snapshot.value, context: snapshot.context })
+  const reached = [...statesOf(optinPathModel, { key }), ...statesOf(optinMalformedPathModel, { key })]
   const found = reached.find(({ snapshot }) => {
     if (state === 'failed:retry') return snapshot.hasTag('failed') && snapshot.context.retryable
     if (state === 'failed') return snapshot.hasTag('failed') && !snapshot.context.retryable

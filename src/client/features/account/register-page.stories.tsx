@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react'
 import { type Snapshot, type SnapshotFrom } from 'xstate'
 import { type registerMachine } from '#machines/register/register.machine.ts'
 import { firstIssue, registerPathModel } from '#machines/register/register.paths.ts'
-import { statesOf } from '#tests/graph/path-testing.ts'
+import { stableStringify, statesOf } from '#tests/graph/path-testing.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { onMobile } from '#client/testing/story-app.tsx'
 import { RegisterView } from './register-page.tsx'
@@ -51,13 +51,21 @@ let states: Map<string, Snapshot<unknown>> | undefined
 
 /** The persisted snapshot of a named state (the first, shortest path to it). */
 function snapshotOf(name: RegisterStoryState): Snapshot<unknown> {
-  states ??= new Map(
-    statesOf(registerPathModel, {
-      key: (snapshot) => stateName(snapshot) ?? `other ${JSON.stringify(snapshot.value)}`,
+  states ??= new Map()
+  if (states.size === 0) {
+    // Every distinct node (state and what the guards read), then named; the first (shortest) per name wins.
+    const reached = statesOf(registerPathModel, {
+      key: (snapshot) =>
+        stableStringify({
+          value: snapshot.value,
+          node: registerPathModel.serializeContext?.(snapshot.context),
+        }),
     })
-      .filter((state) => !state.name.startsWith('other'))
-      .map((state) => [state.name, state.persisted]),
-  )
+    for (const state of reached) {
+      const label = stateName(state.snapshot)
+      if (label !== null && !states.has(label)) states.set(label, state.persisted)
+    }
+  }
   const found = states.get(name)
   if (!found)
     throw new Error(`register: no reachable state '${name}' (known: ${[...states.keys()].join(', ')})`)
