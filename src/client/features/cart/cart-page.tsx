@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { focusOnAppear } from '#client/common/focus.ts'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { MIN_ORDER_VALUE_GROSS_CENTS } from '#shared/domain/limits.ts'
@@ -49,7 +50,10 @@ export function CartPage() {
 
   return (
     <section className="cart-page" aria-labelledby="page-title" aria-busy={isLoading || isBusy}>
-      <h1 id="page-title">{i18n._(pageTitles.cart)}</h1>
+      {/* After "add to cart" (and any way here) the page's heading has the focus, not <body>. */}
+      <h1 id="page-title" tabIndex={-1} ref={focusOnAppear}>
+        {i18n._(pageTitles.cart)}
+      </h1>
       {isLoading && (
         <div className="cart-page__loading">
           <span className="skeleton skeleton--card" aria-hidden="true" />

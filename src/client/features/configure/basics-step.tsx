@@ -1,3 +1,4 @@
+import { focusOnAppear } from '#client/common/focus.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
@@ -50,7 +51,7 @@ export function BasicsStep({ session }: { session: ConfigureSession }) {
         configure.send({ type: 'configure.next' })
       }}
     >
-      <h2 id={`${id}-title`}>
+      <h2 id={`${id}-title`} tabIndex={-1} ref={focusOnAppear}>
         <Trans>Grunddaten</Trans>
       </h2>
       <div className="field">

@@ -1,3 +1,4 @@
+import { focusOnAppear } from '#client/common/focus.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
@@ -50,7 +51,7 @@ export function MaterialsStep({ session }: { session: ConfigureSession }) {
 
   return (
     <section className="configure-step" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
+      <h2 id={`${id}-title`} tabIndex={-1} ref={focusOnAppear}>
         <Trans>Material und Druckverfahren</Trans>
       </h2>
       {catalogue.isLoading && catalogue.printModes.length === 0 && (
@@ -133,7 +134,7 @@ export function FinishesStep({ session }: { session: ConfigureSession }) {
 
   return (
     <section className="configure-step" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
+      <h2 id={`${id}-title`} tabIndex={-1} ref={focusOnAppear}>
         <Trans>Oberfläche und Farbe</Trans>
       </h2>
       {printMode && (

@@ -4,14 +4,8 @@ import { type AnalysisFile, type PictureKey, type RepairInfo } from '#shared/con
 import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import { formatNumber } from '#client/common/money.ts'
+import { showModalAndReturnFocus } from '#client/common/focus.ts'
 import { pictureLabel } from './wall-thickness.tsx'
-
-/** Opens the native dialog as a modal once it is in the DOM and moves focus to its title. */
-function showModal(dialog: HTMLDialogElement | null) {
-  if (!dialog || dialog.open) return
-  dialog.showModal()
-  dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
-}
 
 /**
  * The repair report (spec part 1 §2 repair data, §3 repair info): the four counts, the repair pictures and the
@@ -34,7 +28,7 @@ export function RepairDialog({
 
   return (
     <dialog
-      ref={showModal}
+      ref={showModalAndReturnFocus}
       className="repair-dialog"
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {

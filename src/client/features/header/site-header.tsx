@@ -28,7 +28,15 @@ export function SiteHeader() {
   const showUpload = useSelector(orderProcess, (snapshot) => snapshot.hasTag('show-header-upload'))
 
   return (
-    <header className="site-header">
+    <header
+      className="site-header"
+      // Escape closes the open burger menu and gives the focus back to the burger button (issue 14, item 9).
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !isMenuOpen) return
+        setMenuOpen(false)
+        event.currentTarget.querySelector<HTMLElement>('.site-header__burger')?.focus()
+      }}
+    >
       <div className="site-header__bar">
         <Link
           to="/{-$locale}"

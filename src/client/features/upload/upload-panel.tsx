@@ -84,6 +84,14 @@ export function UploadPanel({ variant }: { variant: 'hero' | 'sidebar' }) {
               className="button button--primary"
               disabled={!canChoose}
               onClick={() => inputRef.current?.click()}
+              // Enter activates a button on keydown, and the picker opened then lost the key's rest in Chromium:
+              // open it on keyup as Space does (the keydown's user activation still holds) (issue 14, item 9).
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault()
+              }}
+              onKeyUp={(event) => {
+                if (event.key === 'Enter') inputRef.current?.click()
+              }}
             >
               <Trans>3D-Datei auswählen</Trans>
             </button>
