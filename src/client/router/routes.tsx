@@ -198,11 +198,46 @@ export const routeTree = rootRoute.addChildren([
       staticData: { page: 'optin' },
       component: lazyRouteComponent(() => import('#client/features/account/optin-page.tsx'), 'OptinPage'),
     }),
-    placeholderRoute('reset-password/{-$resetId}', 'resetPassword'),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'reset-password/{-$resetId}',
+      staticData: { page: 'resetPassword' },
+      component: lazyRouteComponent(
+        () => import('#client/features/account/reset-password-page.tsx'),
+        'ResetPasswordPage',
+      ),
+    }),
     accountRoute,
-    placeholderRoute('password-update', 'passwordUpdate'),
-    placeholderRoute('mail-update', 'mailUpdate'),
-    placeholderRoute('profile-update', 'profileUpdate'),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'password-update',
+      staticData: { page: 'passwordUpdate' },
+      component: lazyRouteComponent(
+        () => import('#client/features/account/password-update-page.tsx'),
+        'PasswordUpdatePage',
+      ),
+    }),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'mail-update',
+      staticData: { page: 'mailUpdate' },
+      // `?confirm={code}`: the link of the e-mail change mail.
+      validateSearch: (search: Record<string, unknown>): { confirm?: string } =>
+        typeof search.confirm === 'string' && search.confirm !== '' ? { confirm: search.confirm } : {},
+      component: lazyRouteComponent(
+        () => import('#client/features/account/mail-update-page.tsx'),
+        'MailUpdatePage',
+      ),
+    }),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'profile-update',
+      staticData: { page: 'profileUpdate' },
+      component: lazyRouteComponent(
+        () => import('#client/features/account/profile-update-page.tsx'),
+        'ProfileUpdatePage',
+      ),
+    }),
     orderDetailsRoute,
     placeholderRoute('track-order', 'trackOrder'),
     placeholderRoute('payment-details/{-$orderId}', 'paymentDetails'),
