@@ -52,7 +52,8 @@ export const notificationTexts = {
     body: msg`Ihre Anfrage konnte nicht versendet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   },
   'logout-success': { title: msg`Logout erfolgreich`, body: msg`Sie wurden erfolgreich ausgeloggt.` },
-  'account-save-success': { title: msg`Gespeichert`, body: msg`Ihre Kundendaten wurden gespeichert.` },
+  // Part 2 §8: the account save's wording.
+  'account-save-success': { title: msg`Speichern erfolgreich`, body: msg`Ihre Daten wurden gespeichert` },
   'account-save-failure': {
     title: errorTitle,
     body: msg`Ihre Kundendaten konnten nicht gespeichert werden.`,
