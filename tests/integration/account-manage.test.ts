@@ -179,8 +179,9 @@ describe('POST /api/auth/reset-password and its callback', () => {
       unknown.push(await timed(`unknown-${index}@example.test`))
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!
-    // Generous: the known path adds a link insert (a few ms); mails leave in the background.
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50)
+    // Generous (a shared, loaded machine): the known path adds one link insert; mails leave after the answer, so an
+    // SMTP round trip (~100 ms and more) would show, a few milliseconds of database work may.
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(75)
   })
 })
 
@@ -253,6 +254,17 @@ describe('POST /api/auth/email and its confirmation', () => {
     const [mail] = await mailsTo(owner.email)
     expect(mail!.subject).toBe('Änderungsversuch mit Ihrer E-Mail-Adresse')
     expect(mail!.text).not.toMatch(/confirm=/)
+  })
+
+  it('throttles requests of one account with 429 and Retry-After', async () => {
+    const user = await createUser(t.db, 'customer')
+    const cookie = await signIn(t.app, user)
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const email = `versuch${attempt}-${user.username}@example.test`
+      statuses.push((await call(EMAIL_CHANGE_PATH, { email }, { cookie })).statusCode)
+    }
+    expect(statuses).toEqual([202, 202, 202, 429])
   })
 
   it('answers 401 without a session and refuses an expired link', async () => {

@@ -61,10 +61,15 @@ export function createAccountSupport(deps: AccountServiceDeps) {
 
   return {
     deliver(mail: AccountMail, to: string, locale: Locale): void {
-      const sending = deps.mail.send(accountMailMessage(mail, to, locale)).then(
-        () => undefined,
-        (error: unknown) => deps.onMailError(error, mail.kind),
-      )
+      const message = accountMailMessage(mail, to, locale)
+      // After the answer is on its way: composing and writing the mail (the outbox writes synchronously) must not
+      // lengthen the answers that send one against those that do not.
+      const sending = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => deps.mail.send(message))
+        .then(
+          () => undefined,
+          (error: unknown) => deps.onMailError(error, mail.kind),
+        )
       pendingMails.add(sending)
       void sending.finally(() => pendingMails.delete(sending))
     },

@@ -40,8 +40,10 @@ function createRegistrationService(deps: AccountServiceDeps, support: AccountSup
     const id = newId()
     try {
       await repo.insertCustomer({
-        ...body,
         id,
+        username: body.username,
+        email: body.email,
+        isBusinessCustomer: body.isBusinessCustomer,
         passwordHash,
         billingAddress: addresses.billing,
         shippingAddress: addresses.shipping,
@@ -92,8 +94,9 @@ function createRegistrationService(deps: AccountServiceDeps, support: AccountSup
     async requestReset(email: string, locale: Locale): Promise<void> {
       await links.deleteStaleLinks()
       const account = await repo.findByEmail(email)
-      if (account === undefined || account.optin_pending) return
-      if (await links.hasRecentLiveLink(account.id, 'reset', RESET_LINK_INTERVAL_MS)) return
+      // The same look-up for an unknown address, so both take the same queries until the link is written.
+      const recent = await links.hasRecentLiveLink(account?.id ?? '', 'reset', RESET_LINK_INTERVAL_MS)
+      if (account === undefined || account.optin_pending || recent) return
       const link = await support.issueLink('reset', account.id, locale)
       support.deliver({ kind: 'reset', username: account.username, link }, account.email, locale)
     },
