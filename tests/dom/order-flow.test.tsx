@@ -143,7 +143,7 @@ describe('order flow: upload → configure → price → cart', () => {
     expect(hero.getByRole('button', { name: '3D-Datei auswählen' })).toBeTruthy()
   })
 
-  it('a failed upload warns and goes back to no order', async () => {
+  it('a failed upload says so once, at the upload, and goes back to no order', async () => {
     const api = createFakeApi({
       failures: [{ method: 'POST', path: '/api/analytx/file/', code: 'internal_error' }],
     })
@@ -155,10 +155,31 @@ describe('order flow: upload → configure → price → cart', () => {
     })
     await chooseFile()
     expect(
-      await screen.findByText('Hier scheint ein Fehler aufgetreten zu sein.', { selector: '.notice__title' }),
+      await screen.findAllByText(
+        'Hier scheint ein Fehler aufgetreten zu sein. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
+        { selector: '.notice__title' },
+      ),
     ).toBeTruthy()
     expect(actors.orderProcess.getSnapshot().value).toBe('noOrderOngoing')
-    expect(actors.notifications.getSnapshot().context.current?.message).toBe('upload-failed')
+    // Not a second time in the snackbar (issue 14, item 8).
+    expect(actors.notifications.getSnapshot().context.current).toBeNull()
+  })
+
+  it('the repairing notice leaves the snackbar when the configure view appears', async () => {
+    const repairing = task('running', 40, ['converting-to-stl', 'repairing-file'])
+    const api = createFakeApi({ tasks: [repairing, repairing, ...TASKS.slice(1)] })
+    const { actors } = await renderApp({
+      path: '/',
+      fetch: api.fetch,
+      upload: api.upload,
+      uploadInput: { ...FAST_UPLOAD, pollIntervalMs: 20 },
+    })
+    await chooseFile()
+    await waitFor(() =>
+      expect(actors.notifications.getSnapshot().context.current?.message).toBe('upload-repairing'),
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeTruthy()
+    expect(actors.notifications.getSnapshot().context.current).toBeNull()
   })
 
   it('the demo object is analysed like a file', async () => {

@@ -1,4 +1,5 @@
 import { orderFlowMachine } from '#machines/order-flow/order-flow.machine.ts'
+import { type NotificationMessage } from '#machines/notifications/notification-messages.ts'
 import { type ApiClient } from './api-client.ts'
 import { createCartActors } from './cart.actors.ts'
 import { createConfigureActors } from './configure.actors.ts'
@@ -24,6 +25,8 @@ export type OrderFlowDeps = {
   showConfigure: () => void
   /** After "add to cart": the cart page. */
   showCart: () => void
+  /** Takes a notice off the snackbar if it is the one showing (nothing else is dismissed). */
+  dismissNotice?: (message: NotificationMessage) => void
 }
 
 /**
@@ -55,7 +58,11 @@ export function createOrderFlowActors(deps: OrderFlowDeps) {
       pricing: createPricingActors({ api }),
     },
     actions: {
-      showConfigure: () => deps.showConfigure(),
+      showConfigure: () => {
+        deps.showConfigure()
+        // The configure view shows the repair itself (notice and report): "Ihre Datei wird repariert …" is over.
+        deps.dismissNotice?.('upload-repairing')
+      },
       showCart: () => deps.showCart(),
     },
   })

@@ -178,6 +178,10 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       openFilePicker: deps.openFilePicker,
       showConfigure: deps.showConfigure,
       showCart: deps.showCart,
+      dismissNotice: (message) => {
+        if (notifications.getSnapshot().context.current?.message === message)
+          notifications.send({ type: 'notify.dismiss' })
+      },
     }),
     input: { upload: deps.uploadInput ?? SHOP_UPLOAD_INPUT, pricing: PRICING_INPUT },
     inspect: deps.inspect,
