@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, Navigate, useSearch } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useId } from 'react'
 import { type LoginFailure } from '#machines/login/login.machine.ts'
@@ -93,17 +93,22 @@ export function LoginPage() {
   // Right after this form's own sign-in the login machine navigates (to the cart's checkout or the target).
   const signedInHere = useSelector(login, (snapshot) => snapshot.hasTag('signed-in'))
 
+  const navigate = useNavigate()
+  const goToAccount = isLoggedIn && !signedInHere
   useEffect(() => {
     login.send({ type: 'login.open', returnTo: returnTo ?? null })
   }, [login, returnTo])
+  useEffect(() => {
+    if (goToAccount)
+      void navigate({ to: '/{-$locale}/account', params: { locale: localeParam(locale) }, replace: true })
+  }, [goToAccount, locale, navigate])
 
-  if (isLoggedIn && !signedInHere) return <Navigate to="/{-$locale}/account" params={params} replace />
   return (
     <section className="account-page" aria-labelledby="login-title">
       <h1 id="login-title">
         <Trans>Anmelden</Trans>
       </h1>
-      {isChecking || signedInHere ? (
+      {isChecking || signedInHere || goToAccount ? (
         <p className="account-guard" role="status">
           <Trans>Anmeldung wird geprüft …</Trans>
         </p>

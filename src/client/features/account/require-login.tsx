@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { Navigate, useLocation } from '@tanstack/react-router'
+import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { localeParam, stripLocalePrefix } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
@@ -26,17 +26,26 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     return snapshot.context.endedByLogout ? 'loggedOutByUser' : 'loggedOut'
   })
 
-  if (state === 'checking')
-    return (
-      <p className="account-guard" role="status">
-        <Trans>Anmeldung wird geprüft …</Trans>
-      </p>
-    )
-  if (state === 'loggedIn') return children
   const returnTo =
     state === 'loggedOut'
       ? safeReturnTo(`${stripLocalePrefix(location.pathname)}${location.searchStr}`)
       : undefined
-  const search: LoginSearch = returnTo === undefined ? {} : { returnTo }
-  return <Navigate to="/{-$locale}/login" params={{ locale: localeParam(locale) }} search={search} replace />
+  const navigate = useNavigate()
+  // While the login page loads, this page is still mounted but the location already is /login: leave it alone.
+  const mustLeave =
+    (state === 'loggedOut' || state === 'loggedOutByUser') &&
+    stripLocalePrefix(location.pathname) !== '/login'
+  // Navigate once per target: a <Navigate> re-navigates on every render while the login chunk loads (a loop).
+  useEffect(() => {
+    if (!mustLeave) return
+    const search: LoginSearch = returnTo === undefined ? {} : { returnTo }
+    void navigate({ to: '/{-$locale}/login', params: { locale: localeParam(locale) }, search, replace: true })
+  }, [mustLeave, returnTo, locale, navigate])
+
+  if (state === 'loggedIn') return children
+  return (
+    <p className="account-guard" role="status">
+      <Trans>Anmeldung wird geprüft …</Trans>
+    </p>
+  )
 }
