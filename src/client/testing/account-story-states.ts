@@ -2,7 +2,7 @@ import { type Snapshot, type SnapshotFrom } from 'xstate'
 import { type loginMachine } from '#machines/login/login.machine.ts'
 import { loginPathModel } from '#machines/login/login.paths.ts'
 import { type sessionMachine } from '#machines/session/session.machine.ts'
-import { stateName, statesOf } from '#tests/graph/path-testing.ts'
+import { stableStringify, stateName, statesOf } from '#tests/graph/path-testing.ts'
 
 /**
  * Named states of the session and login machines for stories and DOM tests: each one a state the machine's path model
@@ -41,9 +41,17 @@ let loginStates: Map<string, Snapshot<unknown>> | null = null
 /** The persisted login snapshot for a story state (undefined for the initial, empty form). */
 export function loginSnapshot(name: LoginStoryState): Snapshot<unknown> | undefined {
   if (name === 'editing:empty') return undefined
-  loginStates ??= new Map(
-    statesOf(loginPathModel, { key: loginStateName }).map((state) => [state.name, state.persisted]),
-  )
+  if (!loginStates) {
+    // Traverse finely (state and context), then name: keyed by name alone the traversal would merge what differs.
+    const reached = statesOf(loginPathModel, {
+      key: (snapshot) => stableStringify({ value: snapshot.value, context: snapshot.context }),
+    })
+    loginStates = new Map()
+    for (const state of reached) {
+      const label = loginStateName(state.snapshot)
+      if (!loginStates.has(label)) loginStates.set(label, state.persisted)
+    }
+  }
   const found = loginStates.get(name)
   if (!found)
     throw new Error(`login: no reachable state '${name}' (known: ${[...loginStates.keys()].join(', ')})`)
