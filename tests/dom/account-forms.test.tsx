@@ -8,7 +8,7 @@ import { RESET_STORY_CODE } from '#machines/reset-password/reset-password.paths.
 import { REDIRECT_AFTER_RESET_MS } from '#shared/domain/limits.ts'
 import { ProfileUpdateView } from '#client/features/account/profile-update-page.tsx'
 import { ResetPasswordView } from '#client/features/account/reset-password-page.tsx'
-import { renderWithApp } from './render-app.tsx'
+import { renderApp, renderWithApp } from './render-app.tsx'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -76,5 +76,31 @@ describe('profile update page', () => {
     })
     expect(save).toHaveProperty('disabled', false)
     expect(screen.queryByText('Einige der mit * markierten Pflichtfelder sind nicht ausgefüllt.')).toBeNull()
+  })
+})
+
+describe('account form routes', () => {
+  it('confirms an e-mail change from the mail link without a login', async () => {
+    const posted: string[] = []
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (String(input) === '/api/auth/email/confirm') {
+        posted.push(String(init?.body))
+        return new Response(null, { status: 204 })
+      }
+      return new Promise<Response>(() => {})
+    }
+    await renderApp({
+      path: `/mail-update?confirm=${RESET_STORY_CODE}`,
+      states: { session: 'loggedOut' },
+      fetch,
+    })
+    expect(await screen.findByText('Ihre E-Mail-Adresse wurde geändert.')).toBeTruthy()
+    expect(posted).toEqual([JSON.stringify({ uuid: RESET_STORY_CODE })])
+  })
+
+  it('sends a logged-out visitor of /password-update to /login with the page as return target', async () => {
+    const { router } = await renderApp({ path: '/password-update', states: { session: 'loggedOut' } })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(router.state.location.search).toEqual({ returnTo: '/password-update' })
   })
 })
