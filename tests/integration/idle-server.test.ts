@@ -35,7 +35,9 @@ describe('an idle server', () => {
     const server = await startServer({ DATA_DIR: dataDir })
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     expect(workerProcessesOf(server.pid)).toBe(0)
-    console.info(`idle server RSS ${Math.round(memoryOf(server.pid).rssMb)} MB (under tsx; see tests/bench/README.md)`)
+    console.info(
+      `idle server RSS ${Math.round(memoryOf(server.pid).rssMb)} MB (under tsx; see tests/bench/README.md)`,
+    )
 
     const origin = `http://127.0.0.1:${server.port}`
     const created = await fetch(`${origin}${ANALYTX_PREFIX}/demo`, {
