@@ -41,12 +41,13 @@ function deliverStaffPassword(
   app: FastifyInstance,
   account: Parameters<typeof deliverInitialStaffPassword>[0],
   dataDir: string,
+  demoCustomer: Parameters<typeof deliverInitialStaffPassword>[2],
 ): void {
-  const delivered = deliverInitialStaffPassword(account, {
-    dataDir,
-    stdoutIsTerminal: process.stdout.isTTY === true,
-    write: (text) => process.stdout.write(text),
-  })
+  const delivered = deliverInitialStaffPassword(
+    account,
+    { dataDir, stdoutIsTerminal: process.stdout.isTTY === true, write: (text) => process.stdout.write(text) },
+    demoCustomer,
+  )
   if ('file' in delivered) {
     app.log.warn({ file: delivered.file }, 'staff account created; its password is in this file')
   }
@@ -135,7 +136,8 @@ async function main(): Promise<void> {
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
     const seeded = await seed(db, { thumbnailsDir: config.thumbnailsDir })
     if (seeded.seeded.length > 0) app.log.info({ groups: seeded.seeded }, 'demo data seeded')
-    if (seeded.staffAccount !== undefined) deliverStaffPassword(app, seeded.staffAccount, dataDir)
+    if (seeded.staffAccount !== undefined)
+      deliverStaffPassword(app, seeded.staffAccount, dataDir, seeded.demoCustomerAccount)
     // Analysis workers run off the event loop; tasks of an earlier life of this server are reclaimed now.
     await analysisRunner?.start(app.log)
     // Old uploads and abandoned carts are removed (decision 0077): first a minute after the start, then hourly.

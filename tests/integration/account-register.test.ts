@@ -283,12 +283,12 @@ describe('sign-in before the opt-in and POST /api/auth/optin', () => {
 })
 
 describe('the demo customer of a fresh shop', () => {
-  it('signs in with the documented password and has a German billing address', async () => {
-    await seed(t.db, { thumbnailsDir: t.config.thumbnailsDir })
-    const response = await post(SIGN_IN_PATH, {
-      username: DEMO_CUSTOMER.username,
-      password: DEMO_CUSTOMER.password,
-    })
+  it('signs in with the password handed over once at the first start and has a German billing address', async () => {
+    const seeded = await seed(t.db, { thumbnailsDir: t.config.thumbnailsDir })
+    const demo = seeded.demoCustomerAccount
+    expect(demo?.username).toBe(DEMO_CUSTOMER.username)
+    expect(demo?.password).toMatch(/^[A-Za-z0-9_-]{20}$/)
+    const response = await post(SIGN_IN_PATH, { username: DEMO_CUSTOMER.username, password: demo!.password })
     expect(response.statusCode).toBe(200)
     const cookie = sessionCookieOf(response.headers['set-cookie'])!
     const details = await t.app.inject({ method: 'GET', url: USER_DETAILS_PATH, headers: { cookie } })

@@ -22,12 +22,12 @@ export const STAFF_USERNAME = 'admin'
 export const STAFF_EMAIL = 'admin@schichtwerk.local'
 /**
  * The demo customer of a fresh shop (issue 15): opt-in confirmed, with a German billing address, so the account
- * pages and checkout can be tried at once. Its password is public (README): delete or change it in production.
+ * pages and checkout can be tried at once. Its password is generated and handed over once with the staff password
+ * (a password printed in a README would open every shop that forgot to delete the account).
  */
 export const DEMO_CUSTOMER = {
   username: 'kunde',
   email: 'kunde@schichtwerk.local',
-  password: 'demo-kunde-123',
 } as const
 
 export interface SeedResult {
@@ -35,6 +35,8 @@ export interface SeedResult {
   seeded: ('whiteLabels' | 'catalogue' | 'priceSheets' | 'shipping' | 'vouchers' | 'staff' | 'demoCustomer')[]
   /** Set only when the staff account was created now: the one moment its password is known in plain text. */
   staffAccount?: { username: string; email: string; password: string }
+  /** Set only when the demo customer was created now, with its generated password. */
+  demoCustomerAccount?: { username: string; email: string; password: string }
 }
 
 export interface SeedOptions {
@@ -280,7 +282,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   // Hash before the transaction: on PGlite a transaction blocks every other query, and hashing takes a while.
   const staffPassword = needsStaff ? generatePassword() : undefined
   const staffHash = staffPassword === undefined ? undefined : await hashPassword(staffPassword)
-  const demoCustomerHash = needsStaff ? await hashPassword(DEMO_CUSTOMER.password) : undefined
+  const demoCustomerPassword = needsStaff ? generatePassword() : undefined
+  const demoCustomerHash =
+    demoCustomerPassword === undefined ? undefined : await hashPassword(demoCustomerPassword)
 
   const result = await db.transaction(async (tx): Promise<SeedResult> => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY])
@@ -312,9 +316,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     )
     if (inserted.rowCount === 0) return { seeded }
     seeded.push('staff')
-    if (demoCustomerHash !== undefined && (await seedDemoCustomer(tx, demoCustomerHash)))
-      seeded.push('demoCustomer')
-    return { seeded, staffAccount: { username: STAFF_USERNAME, email: STAFF_EMAIL, password: staffPassword } }
+    const staffAccount = { username: STAFF_USERNAME, email: STAFF_EMAIL, password: staffPassword }
+    if (demoCustomerHash === undefined || demoCustomerPassword === undefined) return { seeded, staffAccount }
+    if (!(await seedDemoCustomer(tx, demoCustomerHash))) return { seeded, staffAccount }
+    seeded.push('demoCustomer')
+    return { seeded, staffAccount, demoCustomerAccount: { ...DEMO_CUSTOMER, password: demoCustomerPassword } }
   })
 
   await ensureColorThumbnails(db, options.thumbnailsDir)

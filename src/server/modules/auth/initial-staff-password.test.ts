@@ -40,8 +40,23 @@ describe('the initial staff password', () => {
     })
     const file = join(dataDir, INITIAL_STAFF_PASSWORD_FILE)
     expect(result).toEqual({ file })
+    expect(readFileSync(file, 'utf8')).not.toContain('Demo customer')
     expect(out).toBe('')
     expect(readFileSync(file, 'utf8')).toContain(account.password)
     expect(statSync(file).mode & 0o777).toBe(0o600)
+  })
+
+  it('hands over the generated password of the demo customer with the staff password', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'staff-pw-'))
+    dirs.push(dataDir)
+    let out = ''
+    const demo = { username: 'kunde', email: 'kunde@example.test', password: 'demo-generated-password' }
+    deliverInitialStaffPassword(
+      account,
+      { dataDir, stdoutIsTerminal: true, write: (text) => (out += text) },
+      demo,
+    )
+    expect(out).toContain(account.password)
+    expect(out).toMatch(/Demo customer[^\n]*\n\s+username: kunde\n\s+password: demo-generated-password/)
   })
 })

@@ -9,7 +9,15 @@ export interface CreatedStaffAccount {
 
 export const INITIAL_STAFF_PASSWORD_FILE = 'initial-staff-password.txt'
 
-function describe(account: CreatedStaffAccount, closing: string): string {
+function describe(account: CreatedStaffAccount, closing: string, demo?: CreatedStaffAccount): string {
+  const demoLines =
+    demo === undefined
+      ? []
+      : [
+          ' Demo customer (delete it before going live):',
+          `   username: ${demo.username}`,
+          `   password: ${demo.password}`,
+        ]
   return [
     '',
     '================================================================',
@@ -17,6 +25,7 @@ function describe(account: CreatedStaffAccount, closing: string): string {
     `   username: ${account.username}`,
     `   e-mail:   ${account.email}`,
     `   password: ${account.password}`,
+    ...demoLines,
     ` ${closing}`,
     '================================================================',
     '',
@@ -32,14 +41,19 @@ function describe(account: CreatedStaffAccount, closing: string): string {
 export function deliverInitialStaffPassword(
   account: CreatedStaffAccount,
   target: { dataDir: string; stdoutIsTerminal: boolean; write: (text: string) => void },
+  demoCustomer?: CreatedStaffAccount,
 ): { file: string } | { printed: true } {
   if (target.stdoutIsTerminal) {
-    target.write(describe(account, 'Store it in a password manager now.'))
+    target.write(describe(account, 'Store it in a password manager now.', demoCustomer))
     return { printed: true }
   }
   const file = join(target.dataDir, INITIAL_STAFF_PASSWORD_FILE)
-  writeFileSync(file, describe(account, 'Store it in a password manager, then delete this file.'), {
-    mode: 0o600,
-  })
+  writeFileSync(
+    file,
+    describe(account, 'Store it in a password manager, then delete this file.', demoCustomer),
+    {
+      mode: 0o600,
+    },
+  )
   return { file }
 }
