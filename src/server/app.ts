@@ -56,6 +56,8 @@ export interface Server {
   /** The analysis runner built with `analysisRunner: 'own'`. */
   analysisRunner?: AnalysisRunner
   retention: RetentionJob
+  /** Resolves once the account mails sent after their answers (opt-in, reset, e-mail change) have left. */
+  mailsSettled: () => Promise<void>
 }
 
 export async function buildServer(deps: AppDeps): Promise<Server> {
@@ -141,6 +143,7 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
   return {
     app,
     retention: retention.service,
+    mailsSettled: () => auth.account.mailsSettled(),
     ...(analysis.runner === undefined ? {} : { analysisRunner: analysis.runner }),
   }
 }

@@ -149,6 +149,8 @@ async function main(): Promise<void> {
         // Connections still open after the drain are cut: a stalled client must not hold the shutdown.
         ['http', () => closeHttp(app)],
         ['retention', () => retention.stop()],
+        // Account mails go out after their answer: those still on their way are waited for.
+        ['mails', () => server.mailsSettled()],
         // Running analyses go back to the queue (another server, or the next start, takes them).
         ['analysis', () => analysisRunner?.stop()],
         ['database', () => db?.close()],
