@@ -7,6 +7,7 @@ import {
   RESET_PASSWORD_PATH,
   SIGN_UP_PATH,
   USER_DETAILS_PATH,
+  USER_PREFERENCES_PATH,
   UserDetailsSchema,
 } from '#shared/contracts/account.contract.ts'
 import { REFRESH_PATH, SIGN_IN_PATH } from '#shared/contracts/auth.contract.ts'
@@ -348,6 +349,36 @@ describe('GET and PUT /api/auth/user/details', () => {
   })
 })
 
+describe('PUT /api/auth/user/preferences', () => {
+  it('stores the customer type, which the details and the session then report', async () => {
+    const user = await createUser(t.db, 'customer')
+    const cookie = await signIn(t.app, user)
+    const saved = await call(USER_PREFERENCES_PATH, { isBusinessCustomer: true }, { cookie, method: 'PUT' })
+    expect(saved.statusCode).toBe(200)
+    expect(UserDetailsSchema.parse(saved.json())).toMatchObject({ userId: user.id, isBusinessCustomer: true })
+    const details = await call(USER_DETAILS_PATH, undefined, { cookie, method: 'GET' })
+    expect(UserDetailsSchema.parse(details.json()).isBusinessCustomer).toBe(true)
+    expect((await call(REFRESH_PATH, undefined, { cookie })).json().user.isBusinessCustomer).toBe(true)
+    await call(USER_PREFERENCES_PATH, { isBusinessCustomer: false }, { cookie, method: 'PUT' })
+    const back = await call(USER_DETAILS_PATH, undefined, { cookie, method: 'GET' })
+    expect(UserDetailsSchema.parse(back.json()).isBusinessCustomer).toBe(false)
+  })
+
+  it('answers 401 without a session and refuses unknown keys and a missing value', async () => {
+    const loggedOut = await call(USER_PREFERENCES_PATH, { isBusinessCustomer: true }, { method: 'PUT' })
+    expect(loggedOut.statusCode).toBe(401)
+    const user = await createUser(t.db, 'customer')
+    const cookie = await signIn(t.app, user)
+    const bodies = [{ isBusinessCustomer: true, userId: user.id }, { acceptAttachmentDisclaimer: true }, {}]
+    for (const body of bodies) {
+      const refused = await call(USER_PREFERENCES_PATH, body, { cookie, method: 'PUT' })
+      expect([JSON.stringify(body), refused.statusCode]).toEqual([JSON.stringify(body), 400])
+    }
+    const details = await call(USER_DETAILS_PATH, undefined, { cookie, method: 'GET' })
+    expect(UserDetailsSchema.parse(details.json()).isBusinessCustomer).toBe(false)
+  })
+})
+
 describe('the account routes and the same-origin guard', () => {
   it('refuses every state-changing account route from another origin with 403', async () => {
     const routes: [string, 'POST' | 'PUT'][] = [
@@ -358,6 +389,7 @@ describe('the account routes and the same-origin guard', () => {
       [EMAIL_CHANGE_PATH, 'POST'],
       [EMAIL_CONFIRM_PATH, 'POST'],
       [USER_DETAILS_PATH, 'PUT'],
+      [USER_PREFERENCES_PATH, 'PUT'],
     ]
     for (const [url, method] of routes) {
       const response = await t.app.inject({

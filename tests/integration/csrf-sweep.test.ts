@@ -76,6 +76,7 @@ describe('the same-origin guard on the route table', () => {
         'POST /api/auth/reset-password/callback',
         'POST /api/auth/email/confirm',
         'PUT /api/auth/user/details',
+        'PUT /api/auth/user/preferences',
       ]),
     )
     expect(routes.length).toBeGreaterThan(20)

@@ -16,7 +16,9 @@ import {
   SignUpRequestSchema,
   SignUpResponseSchema,
   UpdateUserDetailsRequestSchema,
+  UpdateUserPreferencesRequestSchema,
   USER_DETAILS_PATH,
+  USER_PREFERENCES_PATH,
   UserDetailsSchema,
 } from '#shared/contracts/account.contract.ts'
 import { type ApiRoute, created, json, NO_CONTENT, ok } from '#shared/contracts/api-route.ts'
@@ -112,6 +114,15 @@ export const ACCOUNT_API_ROUTES: readonly ApiRoute[] = [
     tag: 'auth',
     auth: 'session',
     body: json(UpdateUserDetailsRequestSchema),
+    responses: ok(UserDetailsSchema),
+  },
+  {
+    method: 'PUT',
+    path: USER_PREFERENCES_PATH,
+    summary: 'Store the customer-type preference of the session account',
+    tag: 'auth',
+    auth: 'session',
+    body: json(UpdateUserPreferencesRequestSchema),
     responses: ok(UserDetailsSchema),
   },
 ]

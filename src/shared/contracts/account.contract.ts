@@ -26,6 +26,8 @@ export const EMAIL_CHANGE_PATH = '/api/auth/email'
 /** Opening the link of the e-mail change mail (`/mail-update?confirm={uuid}`) posts its code here. */
 export const EMAIL_CONFIRM_PATH = '/api/auth/email/confirm'
 export const USER_DETAILS_PATH = '/api/auth/user/details'
+/** The preferences of a signed-in customer (issue 15: they live on the server while an account is known). */
+export const USER_PREFERENCES_PATH = '/api/auth/user/preferences'
 
 /** Username: 4–20 characters, no @ (part 2 §5). */
 export const usernameField = () =>
@@ -149,3 +151,10 @@ export const UpdateUserDetailsRequestSchema = z.strictObject({
 })
 export type UpdateUserDetailsRequest = z.infer<typeof UpdateUserDetailsRequestSchema>
 export type UpdateUserDetailsRequestInput = z.input<typeof UpdateUserDetailsRequestSchema>
+
+/**
+ * `PUT /api/auth/user/preferences`: the customer-type choice of the header switch. Only the preference is stored; the
+ * company that a business customer needs is asked for by the forms that use the address (checkout, account form).
+ */
+export const UpdateUserPreferencesRequestSchema = z.strictObject({ isBusinessCustomer: z.boolean() })
+export type UpdateUserPreferencesRequest = z.infer<typeof UpdateUserPreferencesRequestSchema>

@@ -1,4 +1,8 @@
-import type { UpdateUserDetailsRequest, UserDetails } from '#shared/contracts/account.contract.ts'
+import type {
+  UpdateUserDetailsRequest,
+  UpdateUserPreferencesRequest,
+  UserDetails,
+} from '#shared/contracts/account.contract.ts'
 import type { Locale } from '#shared/domain/limits.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
@@ -86,6 +90,13 @@ export function createAccountProfileService(deps: AccountServiceDeps, support: A
         shippingAddress: shipping,
         isBusinessCustomer: body.isBusinessCustomer,
       })
+      return detailsOf(await accountOf(userId))
+    },
+
+    /** The header switch of a signed-in customer; the answer is the account as the details report it. */
+    async updatePreferences(userId: string, body: UpdateUserPreferencesRequest): Promise<UserDetails> {
+      await accountOf(userId)
+      await repo.setBusinessPreference(userId, body.isBusinessCustomer)
       return detailsOf(await accountOf(userId))
     },
   }

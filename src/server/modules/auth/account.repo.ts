@@ -111,6 +111,13 @@ export function createAccountRepo(db: Queryable) {
       )
     },
 
+    async setBusinessPreference(userId: string, isBusinessCustomer: boolean): Promise<void> {
+      await db.query('UPDATE users SET is_business_customer = $2, updated_at = now() WHERE id = $1', [
+        userId,
+        isBusinessCustomer,
+      ])
+    },
+
     async updateDetails(userId: string, update: AccountUpdate): Promise<void> {
       await db.query(
         `UPDATE users SET phone = $2, billing_payment_method = $3, billing_address = $4, shipping_address = $5,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
   EMAIL_CHANGE_PATH,
   EMAIL_CONFIRM_PATH,
@@ -17,7 +17,9 @@ import {
   SignUpRequestSchema,
   SignUpResponseSchema,
   UpdateUserDetailsRequestSchema,
+  UpdateUserPreferencesRequestSchema,
   USER_DETAILS_PATH,
+  USER_PREFERENCES_PATH,
   UserDetailsSchema,
 } from '#shared/contracts/account.contract.ts'
 import type { SessionUser } from '#shared/contracts/auth.contract.ts'
@@ -62,6 +64,30 @@ function throttled(reply: FastifyReply, retryAfterMs: number): FastifyReply {
         details: { retryAfterSeconds },
       }),
     )
+}
+
+/** The account data of the session: details (account form) and preferences (header switch). */
+function registerAccountDataRoutes(
+  app: FastifyInstance,
+  account: AccountService,
+  sessionUser: (request: FastifyRequest) => Promise<SessionUser>,
+): void {
+  app.get(USER_DETAILS_PATH, async (request) => {
+    const user = await sessionUser(request)
+    return parseResponse(UserDetailsSchema, await account.details(user.id))
+  })
+
+  app.put(USER_DETAILS_PATH, async (request) => {
+    const user = await sessionUser(request)
+    const body = UpdateUserDetailsRequestSchema.parse(request.body)
+    return parseResponse(UserDetailsSchema, await account.updateDetails(user.id, body))
+  })
+
+  app.put(USER_PREFERENCES_PATH, async (request) => {
+    const user = await sessionUser(request)
+    const body = UpdateUserPreferencesRequestSchema.parse(request.body)
+    return parseResponse(UserDetailsSchema, await account.updatePreferences(user.id, body))
+  })
 }
 
 /** Registration, the mail links, reset, password and e-mail change, and the account data (issue 15). */
@@ -144,15 +170,6 @@ export function createAccountRoutes(deps: AccountRoutesDeps): FastifyPluginAsync
       return reply.code(204).send()
     })
 
-    app.get(USER_DETAILS_PATH, async (request) => {
-      const user = await sessionUser(request)
-      return parseResponse(UserDetailsSchema, await account.details(user.id))
-    })
-
-    app.put(USER_DETAILS_PATH, async (request) => {
-      const user = await sessionUser(request)
-      const body = UpdateUserDetailsRequestSchema.parse(request.body)
-      return parseResponse(UserDetailsSchema, await account.updateDetails(user.id, body))
-    })
+    registerAccountDataRoutes(app, account, sessionUser)
   }
 }
