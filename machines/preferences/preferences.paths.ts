@@ -7,7 +7,10 @@ const stored: Preferences = {
   acceptAttachmentDisclaimer: { value: false, isSet: false },
 }
 
-/** Path model of the preferences: nothing stored, something stored, unreadable storage, and every edit. */
+/**
+ * Path model of the preferences: nothing stored, something stored, unreadable storage, every edit, and the account
+ * of a logged-in user (arriving while loading or later, saving a change, a failed save, logging out while saving).
+ */
 export const preferencesPathModel = definePathModel({
   machine: preferencesMachine,
   input: undefined,
@@ -18,5 +21,9 @@ export const preferencesPathModel = definePathModel({
     { type: 'preferences.setBusinessCustomer', value: true },
     { type: 'preferences.setBusinessCustomer', value: false },
     { type: 'preferences.acceptAttachmentDisclaimer' },
+    { type: 'preferences.accountLoaded', isBusinessCustomer: true },
+    { type: 'preferences.accountCleared' },
+    doneEvent('saveAccountPreferences', {}),
+    errorEvent('saveAccountPreferences'),
   ],
 })

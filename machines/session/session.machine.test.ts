@@ -6,6 +6,7 @@ import { type RefreshOutput, sessionMachine } from './session.machine.ts'
 const start = async (refresh: RefreshOutput | Error, logoutFails = false) => {
   const notifyLoggedOut = vi.fn()
   const notifyLogoutFailed = vi.fn()
+  const userChanges: unknown[] = []
   const actor = createActor(
     sessionMachine.provide({
       actors: {
@@ -17,12 +18,16 @@ const start = async (refresh: RefreshOutput | Error, logoutFails = false) => {
           if (logoutFails) throw new Error('offline')
         }),
       },
-      actions: { notifyLoggedOut, notifyLogoutFailed },
+      actions: {
+        notifyLoggedOut,
+        notifyLogoutFailed,
+        notifyUserChanged: (_, params) => userChanges.push(params.user),
+      },
     }),
   ).start()
   expect(actor.getSnapshot().hasTag('checking')).toBe(true)
   await waitFor(actor, (snapshot) => !snapshot.hasTag('checking'))
-  return { actor, notifyLoggedOut, notifyLogoutFailed }
+  return { actor, notifyLoggedOut, notifyLogoutFailed, userChanges }
 }
 
 describe('sessionMachine', () => {
@@ -80,5 +85,16 @@ describe('sessionMachine', () => {
     ).start()
     expect(checking.getSnapshot().can({ type: 'session.loggedIn', user: privateUser })).toBe(false)
     checking.stop()
+  })
+
+  it('tells when its user appears or goes (the preferences follow the account)', async () => {
+    const { actor, userChanges } = await start({ user: businessUser })
+    expect(userChanges).toEqual([businessUser])
+    actor.send({ type: 'session.logout' })
+    await waitFor(actor, (snapshot) => snapshot.matches('loggedOut'))
+    actor.send({ type: 'session.loggedIn', user: privateUser })
+    actor.send({ type: 'session.expired' })
+    expect(userChanges).toEqual([businessUser, null, privateUser, null])
+    expect((await start({ user: null })).userChanges).toEqual([])
   })
 })

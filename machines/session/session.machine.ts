@@ -52,6 +52,8 @@ export const sessionMachine = setup({
     notifyLoggedOut: () => {},
     /** Client: show the generic warning when the logout call failed. */
     notifyLogoutFailed: () => {},
+    /** Client: the user appeared (refresh, login) or went (logout, expiry); the preferences follow the account. */
+    notifyUserChanged: (_, _params: { user: SessionUser | null }) => {},
   },
   guards: {
     hasUser: (_, params: { user: SessionUser | null }) => params.user !== null,
@@ -70,7 +72,10 @@ export const sessionMachine = setup({
           {
             guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output.user }) },
             target: 'loggedIn',
-            actions: assign({ user: ({ event }) => event.output.user }),
+            actions: [
+              assign({ user: ({ event }) => event.output.user }),
+              { type: 'notifyUserChanged', params: ({ event }) => ({ user: event.output.user }) },
+            ],
           },
           { target: 'loggedOut' },
         ],
@@ -83,7 +88,10 @@ export const sessionMachine = setup({
         'session.logout': { target: 'loggingOut' },
         'session.expired': {
           target: 'loggedOut',
-          actions: assign({ user: null, endedByLogout: false }),
+          actions: [
+            assign({ user: null, endedByLogout: false }),
+            { type: 'notifyUserChanged', params: { user: null } },
+          ],
         },
       },
     },
@@ -94,7 +102,11 @@ export const sessionMachine = setup({
         src: 'logout',
         onDone: {
           target: 'loggedOut',
-          actions: [assign({ user: null, endedByLogout: true }), 'notifyLoggedOut'],
+          actions: [
+            assign({ user: null, endedByLogout: true }),
+            { type: 'notifyUserChanged', params: { user: null } },
+            'notifyLoggedOut',
+          ],
         },
         onError: { target: 'loggedIn', actions: 'notifyLogoutFailed' },
       },
@@ -103,7 +115,10 @@ export const sessionMachine = setup({
       on: {
         'session.loggedIn': {
           target: 'loggedIn',
-          actions: assign({ user: ({ event }) => event.user, endedByLogout: false }),
+          actions: [
+            assign({ user: ({ event }) => event.user, endedByLogout: false }),
+            { type: 'notifyUserChanged', params: ({ event }) => ({ user: event.user }) },
+          ],
         },
       },
     },

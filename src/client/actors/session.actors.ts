@@ -1,11 +1,18 @@
 import { fromPromise } from 'xstate'
 import { sessionMachine } from '#machines/session/session.machine.ts'
-import { LOGOUT_PATH, REFRESH_PATH, SessionResponseSchema } from '#shared/contracts/auth.contract.ts'
+import {
+  LOGOUT_PATH,
+  REFRESH_PATH,
+  SessionResponseSchema,
+  type SessionUser,
+} from '#shared/contracts/auth.contract.ts'
 import { notify, type NotificationsRef } from './notify.ts'
 
 export type SessionDeps = {
   fetch: typeof fetch
   notifications: NotificationsRef
+  /** The session's user appeared or went (the app tells the preferences, which follow the account). */
+  onUserChanged: (user: SessionUser | null) => void
 }
 
 /**
@@ -39,6 +46,7 @@ export function createSessionActors(deps: SessionDeps) {
     actions: {
       notifyLoggedOut: () => notify(deps.notifications, 'logout-success'),
       notifyLogoutFailed: () => notify(deps.notifications, 'generic-warning'),
+      notifyUserChanged: (_, params) => deps.onUserChanged(params.user),
     },
   })
 }

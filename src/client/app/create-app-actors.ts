@@ -2,6 +2,7 @@ import { createActor, type InspectionEvent, type Observer, type Snapshot } from 
 import { notificationsMachine } from '#machines/notifications/notifications.machine.ts'
 import { type Input as UploadInput } from '#machines/upload/upload.machine.ts'
 import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
+import { type SessionUser } from '#shared/contracts/auth.contract.ts'
 import {
   CREATE_NEW_UPLOAD_DELAY_MS,
   DEMO_ANALYZING_DELAY_MS,
@@ -19,7 +20,7 @@ import { createCookieConsentActors } from '#client/actors/cookie-consent.actors.
 import { createAccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { createOrderFlowActors } from '#client/actors/order-flow.actors.ts'
 import { reloadOnLanguageChange } from '#client/actors/print-modes.actors.ts'
-import { createPreferencesActors } from '#client/actors/preferences.actors.ts'
+import { accountEventOf, createPreferencesActors } from '#client/actors/preferences.actors.ts'
 import { createPreviewStores } from '#client/actors/preview-store.ts'
 import { createSessionActors } from '#client/actors/session.actors.ts'
 import { createLoginActors } from '#client/actors/login.actors.ts'
@@ -112,8 +113,12 @@ function createSessionAndApi(
   deps: AppActorDeps,
   notifications: AppActors['notifications'],
   options: (name: AppActorName) => object,
+  onUserChanged: (user: SessionUser | null) => void,
 ) {
-  const session = createActor(createSessionActors({ fetch: deps.fetch, notifications }), options('session'))
+  const session = createActor(
+    createSessionActors({ fetch: deps.fetch, notifications, onUserChanged }),
+    options('session'),
+  )
   const login = createActor(createLoginActors({ ...deps, session }), options('login'))
   const api = createApiClient({
     fetch: deps.fetch,
@@ -151,8 +156,14 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       input: { hashRequestsDialog: deps.hashRequestsCookieDialog, isOutdatedBrowser: deps.isOutdatedBrowser },
     },
   )
-  const preferences = createActor(createPreferencesActors({ storage: deps.storage }), options('preferences'))
-  const { session, login, api } = createSessionAndApi(deps, notifications, options)
+  // The session tells the preferences about its user (they follow the account, issue 15); it only runs once started.
+  const { session, login, api } = createSessionAndApi(deps, notifications, options, (user) =>
+    preferences.send(accountEventOf(user)),
+  )
+  const preferences = createActor(
+    createPreferencesActors({ storage: deps.storage, api, notifications }),
+    options('preferences'),
+  )
   const notices = deps.notices ?? noticesConfig
   const content = createContentActors({
     api,

@@ -60,11 +60,15 @@ function reachableStates<TMachine extends AnyStateMachine>(
   return states
 }
 
-/** `ready:private`, `ready:business`, `ready:private:attachments` (the attachment disclaimer accepted) … */
+/**
+ * `ready:private`, `ready:business`, `ready:private:attachments` (the attachment disclaimer accepted) …, with
+ * `:account` while a user is logged in and `:saving` while the account stores the customer type.
+ */
 export function preferencesStateName(snapshot: SnapshotFrom<typeof preferencesMachine>): string {
-  if (snapshot.value !== 'ready') return stateName(snapshot.value)
-  const { isBusinessCustomer, acceptAttachmentDisclaimer } = snapshot.context
-  return `ready:${isBusinessCustomer.value ? 'business' : 'private'}${acceptAttachmentDisclaimer.value ? ':attachments' : ''}`
+  if (!snapshot.matches('ready')) return stateName(snapshot.value)
+  const { isBusinessCustomer, acceptAttachmentDisclaimer, accountKnown } = snapshot.context
+  const saving = snapshot.matches({ ready: 'saving' }) ? ':saving' : ''
+  return `ready:${isBusinessCustomer.value ? 'business' : 'private'}${acceptAttachmentDisclaimer.value ? ':attachments' : ''}${accountKnown ? ':account' : ''}${saving}`
 }
 
 /** The reachable state names of each app actor (what a story may ask for). */
