@@ -4,7 +4,20 @@ import { renderApp } from './render-app.tsx'
 
 afterEach(cleanup)
 
-/** Every route of both spec parts with the title its placeholder page shows (German). */
+/**
+ * Every route of both spec parts with the title its page shows (German). Login-required pages are opened logged in
+ * here; the guard's redirect of logged-out visitors is tested in account-login.test.tsx.
+ */
+const LOGIN_REQUIRED = new Set([
+  '/account',
+  '/password-update',
+  '/mail-update',
+  '/profile-update',
+  '/order-details/order-1',
+])
+const sessionFor = (path: string) =>
+  ({ session: LOGIN_REQUIRED.has(path) ? 'loggedIn' : 'loggedOut' }) as const
+
 const ROUTES = [
   ['/', '3D-Druck online bestellen'],
   ['/cart', 'Warenkorb'],
@@ -41,7 +54,7 @@ const ROUTES = [
 
 describe('routes', () => {
   it.each(ROUTES)('%s shows "%s"', async (path, title) => {
-    await renderApp({ path })
+    await renderApp({ path, states: sessionFor(path) })
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy()
   })
 
@@ -51,7 +64,7 @@ describe('routes', () => {
     ['fr', '/cart', 'Panier'],
     ['fr', '/', 'Commander une impression 3D en ligne'],
   ] as const)('/%s%s is localised', async (locale, path, title) => {
-    await renderApp({ path, locale })
+    await renderApp({ path, locale, states: sessionFor(path) })
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy()
     expect(document.documentElement.lang).toBe(locale)
   })

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMatch } from '@tanstack/react-router'
+import { RequireLogin } from '#client/features/account/require-login.tsx'
 import { pageTitles } from './page-titles.ts'
 import './placeholder-page.css'
 
@@ -14,5 +15,14 @@ export function PlaceholderPage() {
         <Trans>Diese Seite entsteht gerade. Bald finden Sie hier mehr.</Trans>
       </p>
     </section>
+  )
+}
+
+/** A login-required page a later issue builds (order details): the guard and the placeholder in one lazy chunk. */
+export function LoginRequiredPlaceholderPage() {
+  return (
+    <RequireLogin>
+      <PlaceholderPage />
+    </RequireLogin>
   )
 }

@@ -6,7 +6,6 @@ import { AppShell } from '#client/app/app-shell.tsx'
 import { cmsSlugOfPath } from '#client/features/cms/cms-page-slug.ts'
 import { activateLocale, loadCatalog } from '#client/i18n/i18n.ts'
 import { isPrefixedLocale } from '#client/i18n/locales.ts'
-import { RequireLogin } from '#client/features/account/require-login.tsx'
 import { validateLoginSearch } from '#client/features/account/return-target.ts'
 import { HomeWithCmsContent } from './home-cms-content.tsx'
 import { type PageKey } from './page-titles.ts'
@@ -109,11 +108,8 @@ const orderDetailsRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'order-details/$orderId',
   staticData: { page: 'orderDetails' },
-  component: () => (
-    <RequireLogin>
-      <PlaceholderPage />
-    </RequireLogin>
-  ),
+  // Guard and placeholder load as one chunk: a lazy page inside the guard would suspend a second time.
+  component: lazyRouteComponent(() => import('./placeholder-page.tsx'), 'LoginRequiredPlaceholderPage'),
 })
 
 const homeRoute = createRoute({

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { REGISTRATION_FORM_CLEAR_MS } from '#shared/domain/limits.ts'
@@ -14,7 +15,13 @@ export function RegisterView({ actor }: { actor: RegisterActor }) {
   return (
     <div className="register-page">
       {loading || failed ? (
-        <RegisterLoadState failed={failed} onRetry={() => actor.send({ type: 'form.retry' })} />
+        <>
+          {/* The page keeps its heading while the countries load or after they failed (screen readers, tests). */}
+          <h1>
+            <Trans>Registrieren</Trans>
+          </h1>
+          <RegisterLoadState failed={failed} onRetry={() => actor.send({ type: 'form.retry' })} />
+        </>
       ) : (
         <RegisterForm actor={actor} />
       )}
