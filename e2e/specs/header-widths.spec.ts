@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { CART_ID_STORAGE_KEY } from '#shared/contracts/cart.contract.ts'
+import { CART_ID_STORAGE_KEY, CartSchema } from '#shared/contracts/cart.contract.ts'
 import { cartItems } from '#client/testing/shop-fixtures.ts'
 import { expect, test } from '../fixtures.ts'
 
@@ -10,6 +10,30 @@ const WIDTHS = [320, 360, 375, 768, 1024, 1440] as const
 const BURGER_BELOW = 1024
 const CART_ID = 'AAAAAAAAAAAAAAAAAAAAAw'
 
+const ID_KEY = /^(_id|id|\w+Id)$/
+const VALID_ID = /^[A-Za-z0-9_-]{22}$/
+
+/**
+ * The story fixtures use readable ids ('item-1', 'pm-1'), which the client's cart schema rejects, so the page would
+ * show no cart. Each such id becomes a valid one, the same fixture id always the same (model._id stays objectId).
+ */
+function withValidIds(value: unknown, ids = new Map<string, string>(), key = ''): unknown {
+  if (typeof value === 'string' && ID_KEY.test(key) && !VALID_ID.test(value)) {
+    const known = ids.get(value) ?? `${'A'.repeat(20)}${String(ids.size).padStart(2, '0')}`
+    ids.set(value, known)
+    return known
+  }
+  if (Array.isArray(value)) return value.map((entry) => withValidIds(entry, ids, key))
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([name, entry]) => [name, withValidIds(entry, ids, name)]),
+    )
+  return value
+}
+
+/** A cart the client accepts (checked here, so a fixture change fails loudly rather than hiding the cart link). */
+const ONE_ITEM_CART = CartSchema.parse({ _id: CART_ID, items: withValidIds(cartItems(1)) })
+
 async function withOneCartItem(page: Page): Promise<void> {
   await page.addInitScript(
     ([key, id]) => {
@@ -17,13 +41,12 @@ async function withOneCartItem(page: Page): Promise<void> {
         'cookies',
         JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
       )
-      localStorage.setItem(key, id)
+      // The cart actor stores its id as JSON (writeStoredJson), so a bare id would be discarded.
+      localStorage.setItem(key, JSON.stringify(id))
     },
     [CART_ID_STORAGE_KEY, CART_ID] as const,
   )
-  await page.route(`**/api/checkout/cart/${CART_ID}`, (route) =>
-    route.fulfill({ json: { _id: CART_ID, items: cartItems(1) } }),
-  )
+  await page.route(`**/api/checkout/cart/${CART_ID}`, (route) => route.fulfill({ json: ONE_ITEM_CART }))
 }
 
 /** The page is no wider than the window. */
@@ -56,7 +79,8 @@ for (const width of WIDTHS) {
       await expect(header.getByRole('button', { name: 'Menü schließen' })).toBeVisible()
       await expectNoHorizontalScroll(page)
     }
-    await header.getByText('Geschäftskunde', { exact: true }).click()
+    // The invisible radio lies over its text (site-header.css), so the radio itself is what a tap hits.
+    await header.getByRole('radio', { name: 'Geschäftskunde' }).check()
     await expect(header.getByRole('radio', { name: 'Geschäftskunde' })).toBeChecked()
     await header.getByRole('link', { name: 'English' }).click()
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
