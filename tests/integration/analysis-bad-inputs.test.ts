@@ -149,11 +149,12 @@ describe('bad inputs', () => {
 
 describe('worker bounds', () => {
   it('ends an analysis that runs past ANALYSIS_TIMEOUT_MS with analysis_timeout and carries on', async () => {
-    const t = await createAnalysisTestApp({ env: { ANALYSIS_TIMEOUT_MS: '2000' } })
+    // The bound leaves the small file after the big one (about 0.3 s idle) a wide margin on a loaded CI machine,
+    // where both database lanes run side by side and a cold worker is started for it.
+    const t = await createAnalysisTestApp({ env: { ANALYSIS_TIMEOUT_MS: '5000' } })
     try {
-      // 700,000 triangles: at least 4 s of analysis on an idle machine, far past the bound; the small file after
-      // it needs about 0.3 s.
-      const big = binaryStl(torusSoup(40, 12, 700, 500))
+      // 1,400,000 triangles: at least 8 s of analysis on an idle machine, far past the bound.
+      const big = binaryStl(torusSoup(40, 12, 1000, 700))
       const { result: outcome } = await whileWatchingHealth(t.app, () => outcomeOf(t, 'big.stl', big))
       if (!('task' in outcome)) throw new Error('refused')
       expect(outcome.task.state).toBe('failed')
