@@ -27,9 +27,7 @@ test.describe('shopper flow: poll limit', () => {
 
   // Decision 0070: the server names the poll limit in the upload answer (ANALYSIS_MAX_POLLS). The test plays a
   // server configured with 2 whose analysis never ends: it rewrites that answer and keeps the task running.
-  test('an analysis that outlasts the poll limit shows the generic warning and ends the order', async ({
-    page,
-  }) => {
+  test('an analysis that outlasts the poll limit says why, once, and ends the order', async ({ page }) => {
     await page.route('**/api/analytx/file/', async (route) => {
       const response = await route.fetch()
       await route.fulfill({ response, json: { ...(await response.json()), maxPolls: 2 } })
@@ -51,11 +49,11 @@ test.describe('shopper flow: poll limit', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Analyse wird gestartet' })).toBeVisible()
     await expect(closeUpload).toBeVisible()
 
-    // The generic warning in the snackbar; the upload says why.
-    const snackbar = page.locator('.snackbar-region')
-    await expect(snackbar).toContainText('Hier scheint ein Fehler aufgetreten zu sein.', { timeout: 15_000 })
-    await expect(snackbar).toContainText('Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.')
-    await expect(page.getByRole('alert')).toContainText('hat zu lange gedauert')
+    // The upload says why, once (issue 14 item 8): no generic snackbar on top of it.
+    await expect(page.getByRole('alert')).toContainText('hat zu lange gedauert', { timeout: 15_000 })
+    await expect(page.locator('.snackbar-region')).not.toContainText(
+      'Hier scheint ein Fehler aufgetreten zu sein.',
+    )
     expect(polls).toBe(2)
 
     // No order ongoing: the upload hero waits for a new file.
