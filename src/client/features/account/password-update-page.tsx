@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, Navigate } from '@tanstack/react-router'
+import { Navigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useId } from 'react'
 import { type ActorRefFrom } from 'xstate'
@@ -12,6 +12,7 @@ import { useLocale } from '#client/i18n/use-locale.ts'
 import { GenericWarning, NewPasswordFields, OutcomeNotice } from './password-update-fields.tsx'
 import { RequireLogin } from './require-login.tsx'
 import '#client/common/forms/forms.css'
+import { BackToAccountLink } from './back-to-account-link.tsx'
 import './account.css'
 
 export type PasswordChangeActor = ActorRefFrom<typeof passwordChangeMachine>
@@ -99,13 +100,7 @@ export function PasswordUpdateView({ actor }: { actor: PasswordChangeActor }) {
           </p>
         </OutcomeNotice>
       )}
-      {mode === 'form' && (
-        <p>
-          <Link to="/{-$locale}/account" params={params}>
-            <Trans>Zurück zu Ihrem Konto</Trans>
-          </Link>
-        </p>
-      )}
+      {mode === 'form' && <BackToAccountLink />}
     </section>
   )
 }

@@ -18,6 +18,7 @@ import { useLocale } from '#client/i18n/use-locale.ts'
 import { GenericWarning } from './password-update-fields.tsx'
 import { RequireLogin } from './require-login.tsx'
 import '#client/common/forms/forms.css'
+import { BackToAccountLink } from './back-to-account-link.tsx'
 import './account.css'
 import './profile-update-page.css'
 
@@ -150,7 +151,6 @@ function ProfileForm({ actor }: { actor: ProfileFormActor }) {
 
 /** The page's content in the machine's state (stories start the actor in a path-model state). */
 export function ProfileUpdateView({ actor }: { actor: ProfileFormActor }) {
-  const params = { locale: localeParam(useLocale()) }
   const mode = useSelector(actor, (snapshot) =>
     snapshot.hasTag('loading') ? 'loading' : snapshot.hasTag('load-failed') ? 'loadFailed' : 'form',
   )
@@ -179,11 +179,7 @@ export function ProfileUpdateView({ actor }: { actor: ProfileFormActor }) {
         </>
       )}
       {mode === 'form' && <ProfileForm actor={actor} />}
-      <p>
-        <Link to="/{-$locale}/account" params={params}>
-          <Trans>Zurück zu Ihrem Konto</Trans>
-        </Link>
-      </p>
+      <BackToAccountLink />
     </section>
   )
 }
