@@ -44,6 +44,25 @@ export const ErrorCode = {
   WrongPassword: 'wrong_password',
   /** Too many signups, reset or e-mail change requests for one address or account. */
   AccountThrottled: 'account_throttled',
+  // checkout and orders (issue 16)
+  /** The totals differ from the client's expected total (details: the new amounts), or the cart changed meanwhile. */
+  CartChanged: 'cart_changed',
+  /** The cart has become an order: it answers 404 to reads and this to changes. */
+  CartOrdered: 'cart_ordered',
+  /** A placement of this cart or with this idempotency key is still running. */
+  OrderInProgress: 'order_in_progress',
+  /** An idempotency key reused with another body. */
+  IdempotencyKeyReused: 'idempotency_key_reused',
+  /** Unknown, inactive or not applicable voucher. */
+  VoucherInvalid: 'voucher_invalid',
+  VoucherLoginRequired: 'voucher_login_required',
+  VoucherMaxUsage: 'voucher_max_usage',
+  /** The item total is below the voucher's minimum (details: missingCents). */
+  VoucherBelowMinValue: 'voucher_below_min_value',
+  /** The payment method is not allowed for this customer or cart (part 2 §4). */
+  PaymentMethodNotAllowed: 'payment_method_not_allowed',
+  /** The payment provider failed or declined (nothing was charged twice). */
+  PaymentFailed: 'payment_failed',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 
@@ -80,6 +99,16 @@ export const errorStatus = {
   link_invalid: 410,
   wrong_password: 422,
   account_throttled: 429,
+  cart_changed: 409,
+  cart_ordered: 409,
+  order_in_progress: 409,
+  idempotency_key_reused: 422,
+  voucher_invalid: 422,
+  voucher_login_required: 422,
+  voucher_max_usage: 422,
+  voucher_below_min_value: 422,
+  payment_method_not_allowed: 422,
+  payment_failed: 502,
 } as const satisfies Record<ErrorCode, number>
 
 /** A field-level problem, for validation errors: path in the request and a machine-readable reason. */
