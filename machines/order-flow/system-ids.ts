@@ -11,6 +11,9 @@ export const SYSTEM_IDS = {
   pricing: 'pricing',
   cart: 'cart',
   printModes: 'printModes',
+  /** Issue 16: the checkout (payment details → review → placing) and the voucher of the order. */
+  checkout: 'checkout',
+  voucher: 'voucher',
 } as const
 
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS]

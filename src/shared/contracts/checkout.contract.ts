@@ -181,7 +181,7 @@ export const CheckoutResponseSchema = z.object({
   order: z.object({
     _id: IdSchema,
     orderNumber: z.string(),
-    /** Guests keep this to read their order (`?token=`); 43 characters base64url. */
+    /** Guests keep this to read their order (`?access=`); 43 characters base64url. */
     accessToken: z.string(),
     orderStatus: z.enum(ORDER_STATUSES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
