@@ -45,6 +45,11 @@ describe('printability view', () => {
       { kind: 'message', message: 'not_printable_for_print_mode', severity: 'warning' },
     ],
     [
+      'too small for the selected print mode',
+      { selectedPrice: configurationPrice('pm-1', 'f-1', 'c-1', 0, { printable: false, tooSmall: true }) },
+      { kind: 'message', message: 'too_small_for_print_mode', severity: 'warning' },
+    ],
+    [
       'might cause problems',
       { selectedPrice: configurationPrice('pm-1', 'f-1', 'c-1', 0, { mightCauseProblems: true }) },
       { kind: 'message', message: 'might_cause_problems', severity: 'warning' },
@@ -86,6 +91,7 @@ describe('printability message', () => {
       'Mit diesem Druckverfahren nicht druckbar',
       'notice--warning',
     ],
+    ['materials:pm-1:repricing', 'too-small', 'Zu klein für dieses Druckverfahren', 'notice--warning'],
     [
       'materials:pm-1',
       'might-cause-problems',
@@ -97,6 +103,14 @@ describe('printability message', () => {
     const area = await show(state, pricing)
     expect(area?.querySelector('.notice__title')?.textContent).toBe(title)
     expect(area?.querySelector('.notice')?.classList.contains(style)).toBe(true)
+  })
+
+  it('shows no price for a print mode too coarse for the part, and its reason instead (issue 14, item 6)', async () => {
+    await show('materials:pm-1:repricing', 'too-small')
+    const card = document.querySelector('.print-mode-card[data-selected="true"]')
+    expect(card?.querySelector('.print-mode-card__price')?.textContent).toBe('Zu klein für dieses Verfahren')
+    expect(document.querySelector('.price-box')?.textContent).not.toMatch(/\d+,\d\d\s*€/)
+    expect(screen.getByRole('button', { name: 'Oberfläche wählen' })).toHaveProperty('disabled', true)
   })
 
   it('links "might cause problems" to the design guidelines', async () => {

@@ -180,7 +180,7 @@ describe('POST /api/pricing/batch-calculations: prices', () => {
     expect(one.printabilityForAll).toEqual({ tooLarge: false })
 
     const tiny = await priced(request({ objectScale: 0.001 }))
-    expect(tiny.prices[0]).toMatchObject({ tooSmall: true, mightCauseProblems: true, printable: true })
+    expect(tiny.prices[0]).toMatchObject({ tooSmall: true, mightCauseProblems: false, printable: false })
 
     const thin = await insertAnalysedModelFile(t.db, {
       properties: boxProperties(50, 40, 30),
@@ -191,6 +191,26 @@ describe('POST /api/pricing/batch-calculations: prices', () => {
       tooSmall: false,
       printable: true,
     })
+  })
+
+  it('refuses a part smaller than the minimum feature size of the mode: too small, not printable, no price (issue 14, item 6)', async () => {
+    expect(fdm.features.minFeatureSize).toBe(0.8)
+    // pr2_head_pan.stl of the corpus measured in mm, and the 20 mm cube at scale 0.02 (0.4 mm a side).
+    const headPan = await insertAnalysedModelFile(t.db, { properties: boxProperties(0.25, 0.32, 0.14) })
+    const cube = await insertAnalysedModelFile(t.db, { properties: boxProperties(20, 20, 20) })
+    for (const body of [request({ objectId: headPan }), request({ objectId: cube, objectScale: 0.02 })]) {
+      const answer = await priced(body)
+      expect(answer.prices[0]).toMatchObject({ tooSmall: true, tooLarge: false, printable: false })
+      expect(answer.printabilityForSelected).toEqual({
+        printable: false,
+        tooLarge: false,
+        tooSmall: true,
+        price: null,
+      })
+    }
+    const normal = await priced(request({ objectId: cube }))
+    expect(normal.prices[0]).toMatchObject({ tooSmall: false, printable: true })
+    expect(normal.printabilityForSelected.price).not.toBeNull()
   })
 
   it('uses the defaults of part 1 §4: first finish, its first colour; a colour alone picks its first finish', async () => {

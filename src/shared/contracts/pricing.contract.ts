@@ -73,11 +73,12 @@ export const ConfigurationPriceSchema = z.object({
   printModeColorId: IdSchema.nullable(),
   price: UnitPriceSchema,
   linePrice: LinePriceSchema,
-  /** Can be ordered in this print mode: the mesh is printable, it fits, and the mode accepts it. */
+  /** Can be ordered in this print mode: the mesh is printable, it fits, is not too small, the mode accepts it. */
   printable: z.boolean(),
   tooLarge: z.boolean(),
+  /** Smaller than the mode's minimum feature size as a whole: not printable, no price shown (decision 0102). */
   tooSmall: z.boolean(),
-  /** A warning only: too small or walls thinner than the minimum feature size at this scale. */
+  /** A warning only: some walls thinner than the minimum feature size at this scale. */
   mightCauseProblems: z.boolean(),
   productionTimeDays: z.number().int().min(0),
   /** The price sheet version that computed it. */

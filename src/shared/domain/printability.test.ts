@@ -96,16 +96,42 @@ describe('assessPrintability', () => {
     })
   })
 
-  it('might cause problems when too small or thin-walled, which still allows ordering', () => {
-    expect(assessPrintability(input({ dimensionsMm: { x: 40, y: 30, z: 0.5 } }))).toMatchObject({
-      printable: true,
-      tooSmall: true,
-      status: 'might_cause_problems',
-    })
+  it('might cause problems when some walls are thin at this scale, which still allows ordering', () => {
     expect(assessPrintability(input({ lengthFactor: 0.5 }))).toMatchObject({
+      printable: true,
+      tooSmall: false,
       thinWalls: true,
       mightCauseProblems: true,
+      status: 'might_cause_problems',
     })
+  })
+
+  it('cannot be ordered when the whole part is smaller than the minimum feature size (issue 14, item 6)', () => {
+    // pr2_head_pan.stl in mm (0.25 × 0.32 × 0.14 mm) and a 20 mm cube at scale 0.02 (0.4 mm), PLA at 0.8 mm.
+    for (const dimensionsMm of [
+      { x: 0.25, y: 0.32, z: 0.14 },
+      { x: 0.4, y: 0.4, z: 0.4 },
+      { x: 40, y: 30, z: 0.5 },
+    ]) {
+      expect(assessPrintability(input({ dimensionsMm, lengthFactor: 0.02 }))).toEqual({
+        printable: false,
+        tooLarge: false,
+        tooSmall: true,
+        thinWalls: true,
+        mightCauseProblems: false,
+        status: 'too_small',
+      })
+    }
+    expect(assessPrintability(input({ dimensionsMm: { x: 20, y: 20, z: 20 } })).status).toBe('printable')
+  })
+
+  it('says too large before too small, and too small before the print mode refusing it', () => {
+    const long = { x: 400, y: 30, z: 0.1 }
+    expect(assessPrintability(input({ dimensionsMm: long })).status).toBe('too_large')
+    const tiny = { x: 0.1, y: 0.1, z: 0.1 }
+    expect(assessPrintability(input({ dimensionsMm: tiny, printModeAccepts: false })).status).toBe(
+      'too_small',
+    )
   })
 
   it('cannot be ordered when too large, rejected by the print mode, or not printable at all', () => {
@@ -140,6 +166,7 @@ describe('printabilityMessage', () => {
     expect(printabilityMessage({ status: 'not_printable' }, [large])).toBe('not_printable')
     expect(printabilityMessage(large, [large, large])).toBe('too_large_for_all_print_modes')
     expect(printabilityMessage(large, [large, ok])).toBe('too_large_for_print_mode')
+    expect(printabilityMessage({ status: 'too_small' }, [ok])).toBe('too_small_for_print_mode')
     expect(printabilityMessage({ status: 'not_printable_for_print_mode' }, [ok])).toBe(
       'not_printable_for_print_mode',
     )

@@ -31,15 +31,21 @@ export interface PrintabilityInput {
 
 /** One print mode's verdict, in the order of precedence the message area uses (part 1 §4). */
 export type PrintabilityStatus =
-  'not_printable' | 'too_large' | 'not_printable_for_print_mode' | 'might_cause_problems' | 'printable'
+  | 'not_printable'
+  | 'too_large'
+  | 'too_small'
+  | 'not_printable_for_print_mode'
+  | 'might_cause_problems'
+  | 'printable'
 
 export interface PrintabilityAssessment {
-  /** Can be ordered in this print mode: the mesh is printable, it fits, and the mode accepts it. */
+  /** Can be ordered in this print mode: the mesh is printable, it fits, is not too small, and the mode accepts it. */
   readonly printable: boolean
   readonly tooLarge: boolean
+  /** The whole part is thinner than the mode's minimum feature size: it cannot be printed (decision 0102). */
   readonly tooSmall: boolean
   readonly thinWalls: boolean
-  /** A warning only: too small or walls thinner than the minimum feature size at this scale. */
+  /** A warning only: some walls thinner than the minimum feature size at this scale, the part itself large enough. */
   readonly mightCauseProblems: boolean
   readonly status: PrintabilityStatus
 }
@@ -58,6 +64,10 @@ export function fitsBuildVolume(partMm: Dimensions, maxMm: Dimensions): boolean 
   return part[0] <= max[0] * grown && part[1] <= max[1] * grown && part[2] <= max[2] * grown
 }
 
+/**
+ * Too small to print at all in this mode: the part's smallest side (its bounding box, in any orientation) lies below
+ * the mode's minimum feature size, so no layer or laser track can form it (decision 0102).
+ */
 export function isTooSmall(partMm: Dimensions, minFeatureSizeMm: number): boolean {
   const smallest = sortedSides(partMm, 'dimensionsMm')[0]
   return (
@@ -90,30 +100,38 @@ export function assessPrintability(input: PrintabilityInput): PrintabilityAssess
     ? hasThinWalls(input.wallThickness, input.lengthFactor, input.printMode.minFeatureSizeMm)
     : false
   const accepts = input.printModeAccepts ?? true
-  const mightCauseProblems = tooSmall || thinWalls
-  const status: PrintabilityStatus = !input.analysisPrintable
-    ? 'not_printable'
-    : tooLarge
-      ? 'too_large'
-      : !accepts
-        ? 'not_printable_for_print_mode'
-        : mightCauseProblems
-          ? 'might_cause_problems'
-          : 'printable'
+  // A part too small as a whole has thin walls everywhere: that is the refusal, not an extra warning.
+  const mightCauseProblems = thinWalls && !tooSmall
   return {
-    printable: input.analysisPrintable && !tooLarge && accepts,
+    printable: input.analysisPrintable && !tooLarge && !tooSmall && accepts,
     tooLarge,
     tooSmall,
     thinWalls,
     mightCauseProblems,
-    status,
+    status: statusOf(input.analysisPrintable, tooLarge, tooSmall, accepts, mightCauseProblems),
   }
+}
+
+/** The precedence of part 1 §4's message area: the mesh, then the build volume, then the smallest detail. */
+function statusOf(
+  analysisPrintable: boolean,
+  tooLarge: boolean,
+  tooSmall: boolean,
+  accepts: boolean,
+  mightCauseProblems: boolean,
+): PrintabilityStatus {
+  if (!analysisPrintable) return 'not_printable'
+  if (tooLarge) return 'too_large'
+  if (tooSmall) return 'too_small'
+  if (!accepts) return 'not_printable_for_print_mode'
+  return mightCauseProblems ? 'might_cause_problems' : 'printable'
 }
 
 /** The printability message states of part 1 §4, as codes; views turn them into text. */
 export const PRINTABILITY_MESSAGES = [
   'too_large_for_all_print_modes',
   'too_large_for_print_mode',
+  'too_small_for_print_mode',
   'not_printable_for_print_mode',
   'might_cause_problems',
   'printable',
@@ -125,6 +143,7 @@ export type PrintabilityMessage = (typeof PRINTABILITY_MESSAGES)[number]
 export const PRINTABILITY_MESSAGE_SEVERITY = {
   too_large_for_all_print_modes: 'danger',
   too_large_for_print_mode: 'warning',
+  too_small_for_print_mode: 'warning',
   not_printable_for_print_mode: 'warning',
   might_cause_problems: 'warning',
   printable: 'success',
@@ -146,6 +165,8 @@ export function printabilityMessage(
   switch (selected.status) {
     case 'too_large':
       return 'too_large_for_print_mode'
+    case 'too_small':
+      return 'too_small_for_print_mode'
     case 'not_printable_for_print_mode':
       return 'not_printable_for_print_mode'
     case 'might_cause_problems':

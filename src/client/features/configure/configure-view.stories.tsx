@@ -85,6 +85,8 @@ export const PrintabilityNotPrintableForPrintMode = configuring(
   'materials:pm-1:repricing',
   'not-printable-for-print-mode',
 )
+/** Smaller than the mode's minimum feature size: the message and no price (issue 14, item 6; decision 0102). */
+export const PrintabilityTooSmall = configuring('materials:pm-1:repricing', 'too-small')
 export const PrintabilityMightCauseProblems = configuring('materials:pm-1', 'might-cause-problems')
 export const PrintabilityPrintable = configuring('materials:pm-1', 'printable')
 export const PrintabilityNotPrintable = configuring(

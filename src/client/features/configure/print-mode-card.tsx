@@ -61,15 +61,7 @@ export function PrintModeCard(props: {
             {printMode.printModeMaterial.name} · {printMode.printModeMethod.name}
           </span>
         </label>
-        <span className="print-mode-card__price">
-          {props.isPriceLoading ? (
-            <span className="skeleton skeleton--price" aria-hidden="true" />
-          ) : price?.printable ? (
-            <Money net={price.price.netPrice} gross={price.price.totalPrice} isBusiness={props.isBusiness} />
-          ) : (
-            <Money placeholder />
-          )}
-        </span>
+        <CardPrice price={price} isLoading={props.isPriceLoading} isBusiness={props.isBusiness} />
       </div>
       <p id={`${id}-description`} className="print-mode-card__description">
         {features.description}
@@ -134,5 +126,33 @@ export function PrintModeCard(props: {
         </ul>
       </details>
     </div>
+  )
+}
+
+/** The card's price: a skeleton while loading, the price, the reason when the part is too small, else the placeholder. */
+function CardPrice({
+  price,
+  isLoading,
+  isBusiness,
+}: {
+  price: ConfigurationPrice | undefined
+  isLoading: boolean
+  isBusiness: boolean
+}) {
+  return (
+    <span className="print-mode-card__price">
+      {isLoading ? (
+        <span className="skeleton skeleton--price" aria-hidden="true" />
+      ) : price?.printable ? (
+        <Money net={price.price.netPrice} gross={price.price.totalPrice} isBusiness={isBusiness} />
+      ) : price?.tooSmall === true && !price.tooLarge ? (
+        // No price for a mode that cannot print the part at all, but the reason (decision 0102).
+        <span className="print-mode-card__too-small" data-too-small="true">
+          <Trans>Zu klein für dieses Verfahren</Trans>
+        </span>
+      ) : (
+        <Money placeholder />
+      )}
+    </span>
   )
 }

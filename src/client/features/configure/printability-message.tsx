@@ -17,6 +17,10 @@ export const printabilityTexts = {
     title: msg`Zu groß für dieses Druckverfahren`,
     body: msg`Ihr Modell passt bei dieser Skalierung nicht in den Bauraum des gewählten Druckverfahrens. Wählen Sie ein anderes Druckverfahren oder verkleinern Sie die Skalierung.`,
   },
+  too_small_for_print_mode: {
+    title: msg`Zu klein für dieses Druckverfahren`,
+    body: msg`Ihr Modell ist bei dieser Skalierung kleiner als die kleinste Detailgröße des gewählten Druckverfahrens und kann damit nicht gedruckt werden. Bitte vergrößern Sie die Skalierung oder wählen Sie ein Druckverfahren mit feinerer Auflösung.`,
+  },
   not_printable_for_print_mode: {
     title: msg`Mit diesem Druckverfahren nicht druckbar`,
     body: msg`Ihr Modell kann mit dem gewählten Material nicht gefertigt werden. Bitte wählen Sie ein anderes Druckverfahren.`,

@@ -33,6 +33,7 @@ export type PrintabilityInput = {
 export function statusOf(price: ConfigurationPrice, analysisPrintable: boolean): PrintabilityStatus {
   if (!analysisPrintable) return 'not_printable'
   if (price.tooLarge) return 'too_large'
+  if (price.tooSmall) return 'too_small'
   if (!price.printable) return 'not_printable_for_print_mode'
   return price.mightCauseProblems ? 'might_cause_problems' : 'printable'
 }

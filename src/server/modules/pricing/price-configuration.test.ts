@@ -72,9 +72,10 @@ describe('priceConfiguration', () => {
   it('reports too large, too small and thin walls for the print mode', () => {
     expect(priceConfiguration(input({ scale: 10 }))).toMatchObject({ tooLarge: true, printable: false })
     expect(priceConfiguration(input({ unit: 'mm', scale: 0.3 }))).toMatchObject({
+      // Smaller than the minimum feature size as a whole: cannot be printed, not just a warning (decision 0102).
       tooSmall: true,
-      mightCauseProblems: true,
-      printable: true,
+      mightCauseProblems: false,
+      printable: false,
     })
     // 0.1 cm walls at scale 0.5 are 0.5 mm, thinner than 0.8 mm.
     expect(priceConfiguration(input({ scale: 0.5 }))).toMatchObject({
