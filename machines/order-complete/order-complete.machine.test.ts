@@ -27,7 +27,6 @@ function start(
 ) {
   const reported: Reported[] = []
   const loads: Array<{ orderId: string; access: string | null }> = []
-  const showNotAvailable = vi.fn()
   const orderReached = vi.fn()
   const actor = createActor(
     orderCompleteMachine.provide({
@@ -42,7 +41,6 @@ function start(
         }),
       },
       actions: {
-        showNotAvailable: () => showNotAvailable(),
         orderReached: (_, params) => orderReached(params),
       },
     }),
@@ -59,7 +57,7 @@ function start(
       },
     },
   ).start()
-  return { actor, reported, loads, showNotAvailable, orderReached }
+  return { actor, reported, loads, orderReached }
 }
 
 const settled = (actor: ReturnType<typeof start>['actor']) =>
@@ -167,7 +165,7 @@ describe('orderCompleteMachine', () => {
       },
     )
     await settled(missing.actor)
-    expect(missing.showNotAvailable).toHaveBeenCalledTimes(1)
+    expect(missing.actor.getSnapshot().hasTag('not-found')).toBe(true)
 
     let fail = true
     const flaky = start(

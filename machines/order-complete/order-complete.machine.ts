@@ -78,8 +78,6 @@ export const orderCompleteMachine = setup({
     ),
   },
   actions: {
-    /** Client: replace the page with `/not-available?status=404`. */
-    showNotAvailable: () => {},
     /**
      * Client: the order is placed and the visitor is back from the provider in a fresh page: the order flow clears
      * what the order used (cart, voucher, the checkout's local storage) as after any placement (decision 0100).
@@ -238,7 +236,8 @@ export const orderCompleteMachine = setup({
     /** Still pending after every read: say what happens next (a mail once the payment arrives). */
     paymentUnconfirmed: { tags: ['loaded', 'payment-unconfirmed'] },
     loaded: { tags: 'loaded' },
-    notFound: { tags: 'not-found', entry: 'showNotAvailable' },
+    /** The view replaces the page with `/not-available?status=404` (as a failed CMS page does). */
+    notFound: { tags: 'not-found' },
     loadFailed: {
       tags: 'load-failed',
       on: {

@@ -30,7 +30,6 @@ function start(options: {
 }) {
   const calls = { loads: [] as Input[], reorders: [] as string[] }
   const actions = {
-    showNotAvailable: vi.fn(),
     showPaymentDetails: vi.fn(),
     showOrder: vi.fn(),
     goToProvider: vi.fn(),
@@ -50,7 +49,6 @@ function start(options: {
         }),
       },
       actions: {
-        showNotAvailable: () => actions.showNotAvailable(),
         showPaymentDetails: (_, params) => actions.showPaymentDetails(params),
         showOrder: (_, params) => actions.showOrder(params),
         goToProvider: (_, params) => actions.goToProvider(params),
@@ -84,7 +82,7 @@ describe('orderDetailsMachine', () => {
     const { actor, actions } = start({ load: rejectWith(404, 'not_found') })
     await settled(actor)
     expect(actor.getSnapshot().hasTag('not-found')).toBe(true)
-    expect(actions.showNotAvailable).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.order).toBeNull()
   })
 
   it('shows the generic error on any other failure and loads again on retry', async () => {
@@ -98,7 +96,6 @@ describe('orderDetailsMachine', () => {
     await settled(actor)
     expect(actor.getSnapshot().hasTag('load-failed')).toBe(true)
     expect(actor.getSnapshot().context.error).toBe('service_unavailable')
-    expect(actions.showNotAvailable).not.toHaveBeenCalled()
     fail = false
     actor.send({ type: 'order.retry' })
     await settled(actor)

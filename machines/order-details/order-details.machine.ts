@@ -70,8 +70,6 @@ export const orderDetailsMachine = setup({
     }),
   },
   actions: {
-    /** Client: replace the page with `/not-available?status=404`. */
-    showNotAvailable: () => {},
     /** Client: `/payment-details/{orderId}` (helper H3's existing-order mode). */
     showPaymentDetails: (_, _params: OrderTarget) => {},
     /** Client: the new order's details page. */
@@ -120,7 +118,8 @@ export const orderDetailsMachine = setup({
         ],
       },
     },
-    notFound: { tags: 'not-found', entry: 'showNotAvailable' },
+    /** The view replaces the page with `/not-available?status=404` (as a failed CMS page does). */
+    notFound: { tags: 'not-found' },
     loadFailed: {
       tags: 'load-failed',
       on: { 'order.retry': { target: 'loading' } },

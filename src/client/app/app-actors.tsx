@@ -17,6 +17,7 @@ import { type printModesMachine } from '#machines/print-modes/print-modes.machin
 import { type ContentActors } from '#client/actors/content-actors.ts'
 import { type AccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { type RegistrationLogic } from '#client/actors/register.actors.ts'
+import { type OrdersLogic } from '#client/actors/orders.actors.ts'
 import { type Followable } from '#client/common/slot.ts'
 
 export type UploadActor = ActorRefFrom<typeof uploadMachine>
@@ -70,6 +71,8 @@ export type AppActors = {
   accountForms: AccountFormsLogic
   /** The register and opt-in machines with their calls; `/register` and `/optin/{id}` start one actor each. */
   registration: RegistrationLogic
+  /** The order pages' logic (issue 16): order complete, order details, tracking, the account's order history. */
+  orders: OrdersLogic
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

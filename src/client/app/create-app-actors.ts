@@ -27,6 +27,7 @@ import { createLoginActors } from '#client/actors/login.actors.ts'
 import { type TagManager } from '#client/actors/tag-manager.ts'
 import { type ContentSnapshots, createContentActors } from '#client/actors/content-actors.ts'
 import { createRegistrationLogic } from '#client/actors/register.actors.ts'
+import { createOrdersLogic } from '#client/actors/orders.actors.ts'
 import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
 import { withoutDisabledNotices } from '#client/features/notices/notice-filter.ts'
 import { type AppActors } from './app-actors.tsx'
@@ -227,6 +228,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       logout: () => session.send({ type: 'session.logout' }),
     }),
     registration: createRegistrationLogic(api),
+    orders: createOrdersLogic({ api, notifications, showPage: deps.showPage, orderFlow: orderFlow.actor }),
   }
   stoppers.set(actors, () => {
     orderFlow.actor.stop()
