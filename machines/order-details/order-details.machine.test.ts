@@ -78,8 +78,8 @@ describe('orderDetailsMachine', () => {
     expect(actor.getSnapshot().context.order?.orderNumber).toBe('SW-2026-000123')
   })
 
-  it('sends an unknown or foreign order (404) to the not-available page', async () => {
-    const { actor, actions } = start({ load: rejectWith(404, 'not_found') })
+  it('tells an unknown or foreign order (404) apart, for the not-available page', async () => {
+    const { actor } = start({ load: rejectWith(404, 'not_found') })
     await settled(actor)
     expect(actor.getSnapshot().hasTag('not-found')).toBe(true)
     expect(actor.getSnapshot().context.order).toBeNull()
@@ -87,7 +87,7 @@ describe('orderDetailsMachine', () => {
 
   it('shows the generic error on any other failure and loads again on retry', async () => {
     let fail = true
-    const { actor, calls, actions } = start({
+    const { actor, calls } = start({
       load: async () => {
         if (fail) throw Object.assign(new Error('down'), { status: 503, code: 'service_unavailable' })
         return paidOrder
