@@ -94,7 +94,7 @@ export default defineConfig({
           name: 'server',
           root: rootDir,
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/server/**/*.test.ts'],
           setupFiles: ['tests/setup/server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -104,6 +104,8 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     auth,
     catalogue: catalogue.service,
     analysis: analysis.service,
+    // The cart is built after pricing (it prices through it): the replay reads its items when it runs.
+    pricedConfigurations: { recent: (...args) => cart.service.pricedConfigurations.recent(...args) },
   })
   const cart = createCartModule({
     db,

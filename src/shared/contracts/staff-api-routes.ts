@@ -18,6 +18,21 @@ import {
   type StaffResource,
   staffPaths,
 } from '#shared/contracts/staff-catalogue.contract.ts'
+import {
+  AuditLogQuerySchema,
+  AuditLogResponseSchema,
+  STAFF_AUDIT_LOG_PATH,
+} from '#shared/contracts/staff-audit.contract.ts'
+import {
+  EvaluateSheetRequestSchema,
+  EvaluateSheetResponseSchema,
+  ReplaySheetRequestSchema,
+  ReplaySheetResponseSchema,
+  RestoreSheetResponseSchema,
+  SheetDiffQuerySchema,
+  SheetDiffResponseSchema,
+  staffSheetPaths,
+} from '#shared/contracts/staff-sheet.contract.ts'
 
 /** The staff routes of the API route table (api-routes.ts): the catalogue editor and the price sheets. */
 
@@ -121,8 +136,54 @@ const PRINT_MODE_READ: ApiRoute = {
   responses: ok(StaffPrintModeResponseSchema),
 }
 
+/** The workspace's routes of issue 17: the audit log and the sheet editor's evaluate, replay, diff and restore. */
+const WORKSPACE_ROUTES: readonly ApiRoute[] = [
+  {
+    ...staff,
+    method: 'GET',
+    path: STAFF_AUDIT_LOG_PATH,
+    summary: 'The audit log of staff changes, newest first, with filters and paging',
+    query: AuditLogQuerySchema,
+    responses: ok(AuditLogResponseSchema),
+  },
+  {
+    ...sheet,
+    method: 'POST',
+    path: sheetPath(staffSheetPaths.evaluate, 'id'),
+    summary: 'Evaluate a draft price sheet with test parameters or an analysed object',
+    body: json(EvaluateSheetRequestSchema),
+    responses: ok(EvaluateSheetResponseSchema),
+  },
+  {
+    ...sheet,
+    method: 'POST',
+    path: sheetPath(staffSheetPaths.replay, 'id'),
+    summary: 'Re-price the last priced configurations under a draft price sheet',
+    body: json(ReplaySheetRequestSchema),
+    responses: ok(ReplaySheetResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'GET',
+    path: sheetPath((id) => staffSheetPaths.diff(id, '').split('?')[0]!, 'versionId'),
+    summary: 'The cells that differ between two versions of one price sheet',
+    params: SheetVersionParamsSchema,
+    query: SheetDiffQuerySchema,
+    responses: ok(SheetDiffResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'POST',
+    path: sheetPath(staffSheetPaths.restore, 'versionId'),
+    summary: 'Save an old price sheet version again as the newest one',
+    params: SheetVersionParamsSchema,
+    responses: created(RestoreSheetResponseSchema),
+  },
+]
+
 export const STAFF_API_ROUTES: readonly ApiRoute[] = [
   ...STAFF_RESOURCES.flatMap(resourceRoutes),
   PRINT_MODE_READ,
   ...PRICE_SHEET_ROUTES,
+  ...WORKSPACE_ROUTES,
 ]

@@ -18,6 +18,9 @@ import {
  */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1_000
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1_000
+/** Staff sessions change prices and the catalogue: they expire sooner (decision 0103). */
+export const STAFF_SESSION_IDLE_MS = 60 * 60 * 1_000
+export const STAFF_SESSION_MAX_MS = 12 * 60 * 60 * 1_000
 const TOKEN_BYTES = 32
 
 export interface Session {
@@ -100,13 +103,16 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
   async function startSession(user: UserRow): Promise<Session> {
     await repo.deleteExpired()
     const token = randomBytes(TOKEN_BYTES).toString('base64url')
-    const expiresAt = slidingExpiry(new Date(now()))
+    const expiresAt = slidingExpiry(new Date(now()), user.role)
     await repo.insertSession(hashToken(token), user.id, expiresAt)
     return { token, user: sessionUserOf(user), expiresAt }
   }
 
-  function slidingExpiry(createdAt: Date): Date {
-    return new Date(Math.min(now() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_MS))
+  function slidingExpiry(createdAt: Date, role: UserRow['role']): Date {
+    const staff = role === 'staff'
+    const idle = staff ? STAFF_SESSION_IDLE_MS : SESSION_IDLE_MS
+    const max = staff ? STAFF_SESSION_MAX_MS : SESSION_MAX_MS
+    return new Date(Math.min(now() + idle, createdAt.getTime() + max))
   }
 
   return {
@@ -148,7 +154,7 @@ export function createAuthService(repo: SessionRepo, options: AuthServiceOptions
       const tokenHash = hashToken(token)
       const session = await repo.findSession(tokenHash)
       if (session === undefined) return undefined
-      const expiresAt = slidingExpiry(new Date(session.created_at))
+      const expiresAt = slidingExpiry(new Date(session.created_at), session.role)
       await repo.extendSession(tokenHash, expiresAt)
       return { token, user: sessionUserOf({ ...session, id: session.user_id }), expiresAt }
     },

@@ -16,6 +16,8 @@ import {
 } from '#server/modules/cart/cart-retention.repo.ts'
 import { createCartRoutes } from '#server/modules/cart/cart.routes.ts'
 import { createCartService } from '#server/modules/cart/cart.service.ts'
+import { createCartPricedConfigurations } from '#server/modules/cart/cart-priced-configurations.repo.ts'
+import type { PricedConfigurationSource } from '#server/modules/pricing/pricing.module.ts'
 
 export { CART_THUMBNAILS_FOLDER } from '#server/modules/cart/cart-files.ts'
 export type { CartPricingSources } from '#server/modules/cart/cart-pricing.ts'
@@ -43,6 +45,8 @@ export interface CartModuleService {
   removeAttachment(id: string): Promise<void>
   /** Holds an upload while a cart item names it (see ModelFileHolder in the analysis module). */
   readonly modelFileHolder: string
+  /** The newest priced items of a print mode: what a price-sheet replay re-prices (decision 0104). */
+  readonly pricedConfigurations: PricedConfigurationSource
 }
 
 export interface CartModule {
@@ -61,6 +65,7 @@ export function createCartRetention(
     removeThumbnail: (name) => files.removeThumbnail(name),
     removeAttachment: (id) => files.removeFile(files.attachmentPath(id)),
     modelFileHolder: CART_ITEM_HOLDS_MODEL_FILE,
+    pricedConfigurations: createCartPricedConfigurations(db),
   }
 }
 

@@ -13,6 +13,8 @@ import {
 } from '#server/modules/catalogue/staff-catalogue.repo.ts'
 import { createStaffCatalogueRoutes } from '#server/modules/catalogue/staff-catalogue.routes.ts'
 import { createStaffCatalogueService } from '#server/modules/catalogue/staff-catalogue.service.ts'
+import { createAuditLogRepo } from '#server/modules/catalogue/staff/audit-log.repo.ts'
+import { createAuditLogRoutes } from '#server/modules/catalogue/staff/audit-log.routes.ts'
 
 export type {
   CatalogueCache,
@@ -64,6 +66,9 @@ export function createCatalogueModule(deps: CatalogueModuleDeps): CatalogueModul
     async plugin(app) {
       await app.register(createCatalogueRoutes({ catalogue, context: deps.context }))
       await app.register(createStaffCatalogueRoutes({ staff, requireStaff: deps.auth.requireStaff }))
+      await app.register(
+        createAuditLogRoutes({ log: createAuditLogRepo(db), requireStaff: deps.auth.requireStaff }),
+      )
     },
     service: { cache, catalogue, staff: staffRepo },
   }

@@ -13,6 +13,8 @@ import * as pricing from '#shared/contracts/pricing.contract.ts'
 import * as printModes from '#shared/contracts/print-modes.contract.ts'
 import * as shipping from '#shared/contracts/shipping.contract.ts'
 import * as staffCatalogue from '#shared/contracts/staff-catalogue.contract.ts'
+import * as staffAudit from '#shared/contracts/staff-audit.contract.ts'
+import * as staffSheet from '#shared/contracts/staff-sheet.contract.ts'
 import * as apiRoutes from '#shared/contracts/api-routes.ts'
 import * as errors from '#shared/errors/error-codes.ts'
 
@@ -40,6 +42,8 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   printModes,
   shipping,
   staffCatalogue,
+  staffAudit,
+  staffSheet,
   errors,
 ]
 

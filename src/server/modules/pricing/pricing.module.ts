@@ -12,10 +12,14 @@ import { createPricingAnswers } from '#server/modules/pricing/pricing-answers.pl
 import { createPricingRoutes } from '#server/modules/pricing/pricing.routes.ts'
 import { createPricingService, type PricingService } from '#server/modules/pricing/pricing.service.ts'
 import { createSheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
+import type { PricedConfigurationSource } from '#server/modules/pricing/sheet-replay.ts'
+import { createStaffSheetRoutes } from '#server/modules/pricing/staff-sheet.routes.ts'
+import { createStaffSheetService } from '#server/modules/pricing/staff-sheet.service.ts'
 
 export type { AnalysedProperties } from '#server/modules/pricing/price-configuration.ts'
 export type { SheetSource } from '#server/modules/pricing/sheet/sheet-types.ts'
 export { DEFAULT_PRICING_TEST_PARAMETERS } from '#server/modules/pricing/sheet/default-sheets.ts'
+export type { PricedConfiguration, PricedConfigurationSource } from '#server/modules/pricing/sheet-replay.ts'
 
 export interface PricingModuleDeps {
   config: Pick<Config, 'isProduction'>
@@ -26,7 +30,12 @@ export interface PricingModuleDeps {
   catalogue: Pick<CatalogueModuleService, 'cache' | 'staff'>
   /** Where pricing reads analysed objects: the analysis module's service. */
   analysis: Pick<AnalysisModuleService, 'findAnalysedObject'>
+  /** What a sheet replay re-prices (decision 0104): the cart's items, read through the composition root. */
+  pricedConfigurations?: PricedConfigurationSource
 }
+
+/** No source: a replay finds nothing to re-price. */
+const NO_PRICED_CONFIGURATIONS: PricedConfigurationSource = { recent: async () => [] }
 
 export interface PricingModule {
   plugin: FastifyPluginAsync
@@ -48,6 +57,12 @@ export function createPricingModule(deps: PricingModuleDeps): PricingModule {
     catalogue: catalogue.staff,
     cache: catalogue.cache,
   })
+  const staffSheets = createStaffSheetService({
+    sheets,
+    catalogue: catalogue.staff,
+    analysis: deps.analysis,
+    pricedConfigurations: deps.pricedConfigurations ?? NO_PRICED_CONFIGURATIONS,
+  })
   return {
     async plugin(app) {
       await app.register(
@@ -61,6 +76,9 @@ export function createPricingModule(deps: PricingModuleDeps): PricingModule {
         }),
       )
       await app.register(createPriceSheetRoutes({ sheets, requireStaff: deps.auth.requireStaff }))
+      await app.register(
+        createStaffSheetRoutes({ sheets: staffSheets, requireStaff: deps.auth.requireStaff }),
+      )
     },
     service: pricing,
   }
