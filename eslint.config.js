@@ -58,8 +58,9 @@ const serverWide = patternsOf(
   '(^|/)engine/(?!engine\\.ts$)',
 )
 // One block per server module folder (docs/decisions/0081): a module reaches another only through that module's
-// <y>.module.ts (its factory, service type and the types it re-exports), never its routes, services, repos or
-// tables. Each block repeats the server-wide patterns: a later block for the same files replaces the rule's options.
+// <y>.module.ts (its factory, service type and the types it re-exports) or its <z>-ports.ts (the typed seams two
+// modules implement for each other, e.g. orders/order-ports.ts), never its routes, services, repos or tables.
+// Each block repeats the server-wide patterns: a later block for the same files replaces the rule's options.
 const modulesDir = new URL('./src/server/modules/', import.meta.url)
 const moduleBoundaries = readdirSync(modulesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -69,8 +70,8 @@ const moduleBoundaries = readdirSync(modulesDir, { withFileTypes: true })
       serverWide,
       patternsOf(
         `The ${name} module imports another module only through its <module>.module.ts (docs/decisions/0081).`,
-        `^#server/modules/(?!${name}/)[^/]+/(?![^/]+\\.module\\.ts$)`,
-        `^(\\.\\./)+(?!${name}/)[^./][^/]*/(?![^/]+\\.module\\.ts$)`,
+        `^#server/modules/(?!${name}/)[^/]+/(?![^/]+\\.module\\.ts$|[^/]+-ports\\.ts$)`,
+        `^(\\.\\./)+(?!${name}/)[^./][^/]*/(?![^/]+\\.module\\.ts$|[^/]+-ports\\.ts$)`,
       ),
     ),
   }))

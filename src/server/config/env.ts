@@ -81,6 +81,10 @@ const EnvSchema = z
     PAYPAL_CLIENT_ID: z.string().optional(),
     PAYPAL_CLIENT_SECRET: z.string().optional(),
     PAYPAL_API_BASE: httpUrl.default('https://api-m.sandbox.paypal.com'),
+    // The id PayPal gave the shop's webhook: its deliveries are verified with PayPal against it.
+    PAYPAL_WEBHOOK_ID: z.string().trim().min(1, 'must not be empty').optional(),
+    // 1: a local provider that approves payments on a page of the shop (development, demos, e2e; never with PayPal).
+    PAYMENT_TEST_PROVIDER: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
     CMS_URL: httpUrl.optional(),
     POSTAL_LOOKUP_URL: httpUrl.default('https://api.zippopotam.us'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -167,7 +171,10 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string }
   /** A bare address (`shop@example.com`), without a display name. */
   contactInbox: string
-  paypal: { clientId: string; clientSecret: string; apiBase: string } | undefined
+  /** `webhookId` absent: PayPal's webhook is not configured and every delivery is refused. */
+  paypal: { clientId: string; clientSecret: string; apiBase: string; webhookId?: string } | undefined
+  /** PAYMENT_TEST_PROVIDER=1: the local test provider pays PayPal orders when PayPal is not configured. */
+  paymentTestProvider: boolean
   cmsUrl: string | undefined
   postalLookupUrl: string
   sessionSecret: string
@@ -255,8 +262,10 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
             clientId: env.PAYPAL_CLIENT_ID,
             clientSecret: env.PAYPAL_CLIENT_SECRET,
             apiBase: env.PAYPAL_API_BASE,
+            ...(env.PAYPAL_WEBHOOK_ID === undefined ? {} : { webhookId: env.PAYPAL_WEBHOOK_ID }),
           }
         : undefined,
+    paymentTestProvider: env.PAYMENT_TEST_PROVIDER === '1',
     cmsUrl: env.CMS_URL,
     postalLookupUrl: env.POSTAL_LOOKUP_URL,
     sessionSecret: env.SESSION_SECRET ?? sessionSecret(),
