@@ -61,6 +61,8 @@ const ensureUploadStep = ['leaveCartForUpload', 'startUploadStep'] as const
 /**
  * The shopper's order flow (spec part 1 §4) as one system of actors (docs/decisions/0080): the order process, the
  * cart and the print-mode catalogue run as invoked children for the flow's whole life; the upload is a spawned child,
+  /** After a reload: configure this file again (re-read from the server by its id; issue 14, item 3). */
+  | { type: 'orderFlow.restore'; file: AnalysisFile }
  * replaced by a fresh one after each finished upload; a finished upload spawns configure and pricing children for its
  * file (a new file replaces them; leaving the configure step stops them). The children talk through events: they
  * report to this machine by system id, the configure child asks the cart directly (`cart.add` with `replyTo`), and
@@ -108,7 +110,7 @@ export const orderFlowMachine = setup({
   },
   guards: {
     hasSelection: ({ context }) => context.selection !== null,
-    isStep: (_, params: { step: 1 | 2; wanted: 1 | 2 }) => params.step === params.wanted,
+    isStep: (_, params: { step: 0 | 1 | 2; wanted: 0 | 1 | 2 }) => params.step === params.wanted,
   },
 }).createMachine({
   id: SYSTEM_IDS.orderFlow,
@@ -182,6 +184,15 @@ export const orderFlowMachine = setup({
         // The sub-step resets when the configure view is left (spec part 1 §4): so does the configuration.
         'orderProcess.leftConfigure': { target: 'waiting', actions: assign({ file: null }) },
         'configure.selectionChanged': {
+        // The file configured before a reload: the same steps as a finished upload, the upload child stays fresh.
+        'orderFlow.restore': {
+          target: 'configuring',
+          actions: [
+            ...ensureUploadStep,
+            { type: 'reportUploaded', params: ({ event }) => ({ objectId: event.file._id }) },
+            { type: 'storeFile', params: ({ event }) => ({ file: event.file }) },
+          ],
+        },
           actions: [assign({ selection: ({ event }) => event.selection }), 'reprice'],
         },
         'configure.stepChanged': [
@@ -222,3 +233,8 @@ export const orderFlowMachine = setup({
     },
   },
 })
+          // The browser's Back from materials to basics (issue 14, item 3).
+          {
+            guard: { type: 'isStep', params: ({ event }) => ({ step: event.step, wanted: 0 }) },
+            actions: sendTo(SYSTEM_IDS.orderProcess, { type: 'configure.back' }),
+          },

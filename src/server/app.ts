@@ -15,13 +15,23 @@ import {
   type AnalysisRunnerHandle,
   createAnalysisModule,
 } from '#server/modules/analysis/analysis.module.ts'
-import { createAuthModule, registerSameOriginGuard } from '#server/modules/auth/auth.module.ts'
+import {
+  createAuthModule,
+  registerSameOriginGuard,
+  sessionCookieName,
+} from '#server/modules/auth/auth.module.ts'
 import { createCartModule } from '#server/modules/cart/cart.module.ts'
 import { createCatalogueModule } from '#server/modules/catalogue/catalogue.module.ts'
 import { createContentModule } from '#server/modules/content/content.module.ts'
 import { createHealthModule } from '#server/modules/health/health.module.ts'
 import type { MailService } from '#server/modules/mail/mail.module.ts'
 import { createOpenapiModule } from '#server/modules/openapi/openapi.module.ts'
+import {
+  createOrdersModule,
+  type OrderDocuments,
+  orderAccountsOf,
+  type PaymentStarter,
+} from '#server/modules/orders/orders.module.ts'
 import { createPricingModule } from '#server/modules/pricing/pricing.module.ts'
 import { createRetentionModule, type RetentionJob } from '#server/modules/retention/retention.module.ts'
 import { createShippingModule } from '#server/modules/shipping/shipping.module.ts'
@@ -48,6 +58,9 @@ export interface AppDeps extends HttpOptions {
    * elsewhere is woken after each upload (tests); absent: tasks wait for another process's poll.
    */
   analysisRunner?: 'own' | AnalysisRunnerHandle
+  /** Test doubles of the payments and order-documents modules (issue 16) until those are wired here. */
+  payments?: PaymentStarter
+  orderDocuments?: OrderDocuments
 }
 
 /** What runs beside the HTTP server: main.ts starts it after migrations and stops it on shutdown. */
@@ -70,7 +83,11 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
   await registerCookiesAndRateLimit(app, config, deps.rateLimitPerMinute)
 
   const log = app.log
-  const shipping = createShippingModule({ db, context: (request) => whiteLabels.context(request) })
+  const shipping = createShippingModule({
+    db,
+    context: (request) => whiteLabels.context(request),
+    postalLookupUrl: config.postalLookupUrl,
+  })
   const auth = createAuthModule({
     db,
     config,
@@ -121,6 +138,21 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     },
     models: analysis.service,
   })
+  const sessionCookie = sessionCookieName(config.publicUrl.startsWith('https://'))
+  const orders = createOrdersModule({
+    db,
+    config,
+    context,
+    log,
+    sessionUser: (request) => auth.service.authenticate(request.cookies[sessionCookie]),
+    cart: cart.checkout,
+    countries: async (locale) => (await shipping.service.getCountries(locale)).shippingCountries,
+    accounts: orderAccountsOf(auth.account),
+    payments: deps.payments,
+    documents: deps.orderDocuments,
+    afterCommit:
+      config.testFault === 'kill-after-order-commit' ? () => process.kill(process.pid, 'SIGKILL') : undefined,
+  })
   const retention = createRetentionModule({
     storage: config.storage,
     carts: cart.service,
@@ -135,6 +167,7 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     shipping,
     analysis,
     cart,
+    orders,
     createContentModule({ db, config, mail: deps.mail, log }),
     createOpenapiModule({ config }),
   ]

@@ -85,8 +85,25 @@ const EnvSchema = z
     PAYPAL_WEBHOOK_ID: z.string().trim().min(1, 'must not be empty').optional(),
     // 1: a local provider that approves payments on a page of the shop (development, demos, e2e; never with PayPal).
     PAYMENT_TEST_PROVIDER: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+    // Prepaid orders show where to transfer the money (demo values until the operator sets them).
+    BANK_ACCOUNT_HOLDER: z.string().trim().min(1).default('Schichtwerk Demo GmbH'),
+    BANK_IBAN: z.string().trim().min(1).default('DE02 1203 0000 0000 2020 51'),
+    BANK_BIC: z.string().trim().min(1).default('BYLADEM1001'),
+    BANK_NAME: z.string().trim().min(1).default('Demo-Bank'),
+    // Tests only (never honoured in production): kill the process right after an order's commit (decision 0094).
+    TEST_FAULT: z.enum(['kill-after-order-commit']).optional(),
     CMS_URL: httpUrl.optional(),
-    POSTAL_LOOKUP_URL: httpUrl.default('https://api.zippopotam.us'),
+    // The city suggestion's lookup service (decision 0099): unset or empty, the shop suggests no city and calls nobody.
+    POSTAL_LOOKUP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .refine(
+        (value) =>
+          value === undefined || httpUrl.safeParse(value.replaceAll(/\{(country|code)\}/g, 'x')).success,
+        'must be an http:// or https:// URL, with {country} and {code} where they go (https://api.zippopotam.us/{country}/{code})',
+      ),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Uploads and their analysis (src/engine/README.md "Configuration"). UPLOADS_DIR is shared storage when
@@ -175,8 +192,13 @@ export interface Config {
   paypal: { clientId: string; clientSecret: string; apiBase: string; webhookId?: string } | undefined
   /** PAYMENT_TEST_PROVIDER=1: the local test provider pays PayPal orders when PayPal is not configured. */
   paymentTestProvider: boolean
+  /** Where prepaid orders transfer the money (BANK_*; demo defaults). */
+  bankDetails: { accountHolder: string; iban: string; bic: string; bank: string }
+  /** TEST_FAULT outside production: a fault the crash tests inject. */
+  testFault: 'kill-after-order-commit' | undefined
   cmsUrl: string | undefined
-  postalLookupUrl: string
+  /** The postal-code service the server asks for a city (a URL template); undefined: no lookup. */
+  postalLookupUrl: string | undefined
   sessionSecret: string
   /** Colour swatches and other images served under /api/thumbnails/. */
   thumbnailsDir: string
@@ -266,6 +288,13 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
           }
         : undefined,
     paymentTestProvider: env.PAYMENT_TEST_PROVIDER === '1',
+    bankDetails: {
+      accountHolder: env.BANK_ACCOUNT_HOLDER,
+      iban: env.BANK_IBAN,
+      bic: env.BANK_BIC,
+      bank: env.BANK_NAME,
+    },
+    testFault: env.NODE_ENV === 'production' ? undefined : env.TEST_FAULT,
     cmsUrl: env.CMS_URL,
     postalLookupUrl: env.POSTAL_LOOKUP_URL,
     sessionSecret: env.SESSION_SECRET ?? sessionSecret(),

@@ -46,7 +46,8 @@ function originOf(url: string | undefined): string[] {
 }
 
 export function registerAppSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const external = [...originOf(config.cmsUrl), ...originOf(config.postalLookupUrl)]
+  // The postal-code service is asked by the server, never by the browser (decision 0099): not in the CSP.
+  const external = [...originOf(config.cmsUrl)]
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,

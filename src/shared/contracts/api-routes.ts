@@ -45,7 +45,13 @@ import {
   GetShippingCountriesResponseSchema,
   SHIPPING_COUNTRIES_PATH,
 } from '#shared/contracts/shipping.contract.ts'
+import {
+  POSTAL_CODE_LOOKUP_PATH,
+  PostalCodeParamsSchema,
+  PostalCodeResponseSchema,
+} from '#shared/contracts/checkout.contract.ts'
 import { ACCOUNT_API_ROUTES } from '#shared/contracts/account-api-routes.ts'
+import { ORDERS_API_ROUTES } from '#shared/contracts/orders-api-routes.ts'
 import { ANALYSIS_API_ROUTES, CART_API_ROUTES } from '#shared/contracts/shop-api-routes.ts'
 import { STAFF_API_ROUTES } from '#shared/contracts/staff-api-routes.ts'
 import {
@@ -170,6 +176,16 @@ const CATALOGUE_ROUTES: readonly ApiRoute[] = [
     responses: ok(GetShippingCountriesResponseSchema),
   },
   {
+    method: 'GET',
+    path: POSTAL_CODE_LOOKUP_PATH,
+    summary: 'The city of a postal code (first place name; null when unknown or the lookup is off)',
+    tag: 'catalogue',
+    auth: 'apiKey',
+    headers: SHOP_HEADERS,
+    params: PostalCodeParamsSchema,
+    responses: ok(PostalCodeResponseSchema),
+  },
+  {
     method: 'POST',
     path: PRICING_BATCH_PATH,
     summary: 'Price configurations of an analysed 3D file',
@@ -246,6 +262,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...CATALOGUE_ROUTES,
   ...ANALYSIS_API_ROUTES,
   ...CART_API_ROUTES,
+  ...ORDERS_API_ROUTES,
   ...CONTENT_ROUTES,
   ...STAFF_API_ROUTES,
 ]

@@ -4,6 +4,7 @@ import * as account from '#shared/contracts/account.contract.ts'
 import * as analysis from '#shared/contracts/analysis.contract.ts'
 import * as auth from '#shared/contracts/auth.contract.ts'
 import * as cart from '#shared/contracts/cart.contract.ts'
+import * as checkout from '#shared/contracts/checkout.contract.ts'
 import * as cms from '#shared/contracts/cms.contract.ts'
 import * as common from '#shared/contracts/common.contract.ts'
 import * as contact from '#shared/contracts/contact.contract.ts'
@@ -33,6 +34,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   analysis,
   auth,
   cart,
+  checkout,
   cms,
   common,
   contact,

@@ -1,11 +1,35 @@
 import type { Locale } from '#shared/domain/limits.ts'
 import type { GetShippingCountriesResponse, ShippingMethod } from '#shared/contracts/shipping.contract.ts'
+import type { PostalCodeResponseSchema } from '#shared/contracts/checkout.contract.ts'
+import type { z } from 'zod'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
 import { pickText } from '#server/db/localized-text.ts'
+import { createPostalLookup, type PostalLookup } from '#server/modules/shipping/postal-lookup.ts'
 import type { ShippingRepo } from '#server/modules/shipping/shipping.repo.ts'
 
+const invalidPostalCode = (path: string, message: string) =>
+  new AppError(ErrorCode.ValidationFailed, message, {
+    issues: [{ path: [path], code: path === 'country' ? 'invalid_choice' : 'invalid_postal_code', message }],
+  })
+
 /** Countries the shop ships to, with their methods (spec part 2 §3 "Shipping country"). */
-export function createShippingService(repo: ShippingRepo) {
+export function createShippingService(
+  repo: ShippingRepo,
+  postalLookup: PostalLookup = createPostalLookup({ url: undefined }),
+) {
   return {
+    /**
+     * The city suggestion (part 2 §5): only a country shipped to and a postal code matching its pattern are passed
+     * on to the lookup service (so nothing else reaches the third party); the answer is the first place name or null.
+     */
+    async cityOf(countryCode: string, postalCode: string): Promise<z.infer<typeof PostalCodeResponseSchema>> {
+      const country = (await repo.listCountries()).find((row) => row.country_code === countryCode)
+      if (country === undefined) throw invalidPostalCode('country', 'Not a shipping country')
+      if (!new RegExp(country.postal_code_regex).test(postalCode))
+        throw invalidPostalCode('code', "The postal code does not match the country's pattern")
+      return { city: await postalLookup.cityOf(countryCode, postalCode) }
+    },
     /** The default country (sort order 0, Germany) first, then the others alphabetically in the request's language. */
     async getCountries(locale: Locale): Promise<GetShippingCountriesResponse> {
       const [countries, methods] = await Promise.all([repo.listCountries(), repo.listMethods()])
