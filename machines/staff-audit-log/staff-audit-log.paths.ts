@@ -1,0 +1,47 @@
+import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
+import { auditPage, emptyAuditPage } from './staff-audit-log.fixtures.ts'
+import { type Context, staffAuditLogMachine } from './staff-audit-log.machine.ts'
+
+/** Filters count only as "set" or "not", so editing them does not grow the graph. */
+const serializeContext = (context: Context) => ({
+  draft: Object.values(context.draft).map((value) => value !== ''),
+  rangeValid: context.draft.from === '' || context.draft.to === '' || context.draft.from <= context.draft.to,
+  applied: Object.values(context.applied).map((value) => value !== ''),
+  page: context.page,
+  result: context.result?.entries.length ?? null,
+  error: context.error,
+})
+
+/** Load (failure and retry), a page or an empty result, paging (not past the last page). */
+export const staffAuditLogPathModel = definePathModel({
+  machine: staffAuditLogMachine,
+  input: undefined,
+  serializeContext,
+  events: [
+    doneEvent('loadAuditLog', auditPage),
+    doneEvent('loadAuditLog', emptyAuditPage),
+    errorEvent('loadAuditLog'),
+    { type: 'audit.reload' },
+    { type: 'audit.goToPage', page: 2 },
+    { type: 'audit.goToPage', page: 9 },
+  ],
+})
+
+/** Filters: a reversed date range is refused, a valid one applied, a reset clears them. */
+export const staffAuditLogFilterPathModel = definePathModel({
+  machine: staffAuditLogMachine,
+  input: undefined,
+  serializeContext,
+  events: (snapshot) => [
+    doneEvent('loadAuditLog', auditPage),
+    ...(snapshot.matches('shown')
+      ? ([
+          { type: 'audit.changeFilter', field: 'from', value: '2026-11-26' },
+          { type: 'audit.changeFilter', field: 'to', value: '2026-11-01' },
+          { type: 'audit.changeFilter', field: 'to', value: '' },
+          { type: 'audit.apply' },
+          { type: 'audit.reset' },
+        ] as const)
+      : []),
+  ],
+})

@@ -1,0 +1,121 @@
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { describe, expect, it, vi } from 'vitest'
+import type { EvaluateSheetRequest, EvaluateSheetResponse } from '#shared/contracts/staff-sheet.contract.ts'
+import {
+  cleanEvaluation,
+  failedEvaluation,
+  loadedSheet,
+  PRINT_MODE_ID,
+  replayResult,
+  sheetVersions,
+  versionDiff,
+} from './staff-sheet-editor.fixtures.ts'
+import { issuesByCell, staffSheetEditorMachine } from './staff-sheet-editor.machine.ts'
+
+const start = (
+  evaluate: (request: EvaluateSheetRequest) => EvaluateSheetResponse = () => cleanEvaluation,
+) => {
+  const requests: EvaluateSheetRequest[] = []
+  const published: unknown[] = []
+  const notifyPublished = vi.fn()
+  const actor = createActor(
+    staffSheetEditorMachine.provide({
+      actors: {
+        loadSheet: fromPromise(async () => loadedSheet),
+        evaluateSheet: fromPromise(async ({ input }) => {
+          requests.push(input.request)
+          return evaluate(input.request)
+        }),
+        publishSheet: fromPromise(async ({ input }) => {
+          published.push(input.cells)
+          return loadedSheet
+        }),
+        replaySheet: fromPromise(async () => replayResult),
+        diffVersions: fromPromise(async () => versionDiff),
+        restoreVersion: fromPromise<unknown, { versionId: string }>(async () => ({})),
+      },
+      actions: { notifyPublished },
+      delays: { evaluateDelay: 5 },
+    }),
+    { input: { printModeId: PRINT_MODE_ID } },
+  ).start()
+  return { actor, requests, published, notifyPublished }
+}
+
+type Actor = ReturnType<typeof start>['actor']
+const evaluated = (actor: Actor) =>
+  waitFor(actor, (snapshot) => snapshot.matches({ editing: 'idle' }) && snapshot.context.evaluation !== null)
+
+describe('staffSheetEditorMachine', () => {
+  it('loads the current version into the grid and evaluates it at once', async () => {
+    const { actor, requests } = start()
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true)
+    await evaluated(actor)
+    expect(actor.getSnapshot().context.cells.map((cell) => cell.name)).toEqual([
+      'material_eur',
+      'unit_net_price_eur',
+      'production_days',
+    ])
+    expect(requests).toHaveLength(1)
+    expect(requests[0]).not.toHaveProperty('objectId')
+  })
+
+  it('evaluates an edit after a pause in typing, shows the error at its cell and refuses to publish it', async () => {
+    const { actor, requests } = start((request) =>
+      String(request.cells[0]?.formula).includes('volum ') ? failedEvaluation : cleanEvaluation,
+    )
+    await evaluated(actor)
+    actor.send({ type: 'sheet.editCell', index: 0, name: 'material_eur', formula: '=volum * 2' })
+    actor.send({ type: 'sheet.editCell', index: 0, name: 'material_eur', formula: '=volum * 3' })
+    expect(actor.getSnapshot().hasTag('evaluating')).toBe(true)
+    await waitFor(actor, (snapshot) => snapshot.context.evaluation === failedEvaluation)
+    // Two keystrokes, one evaluation after the pause.
+    expect(requests).toHaveLength(2)
+    expect(issuesByCell(actor.getSnapshot().context).get('material_eur')).toBe('unknown_name')
+    expect(actor.getSnapshot().can({ type: 'sheet.publish' })).toBe(false)
+  })
+
+  it('publishes a clean draft as a new version and evaluates again', async () => {
+    const { actor, published, notifyPublished } = start()
+    await evaluated(actor)
+    actor.send({ type: 'sheet.editCell', index: 2, name: 'production_days', formula: '4' })
+    await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'idle' }))
+    actor.send({ type: 'sheet.publish' })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'idle' }))
+    expect(published[0]).toContainEqual({ name: 'production_days', formula: 4 })
+    expect(notifyPublished).toHaveBeenCalledOnce()
+  })
+
+  it('evaluates with a picked object instead of the test parameters', async () => {
+    const { actor, requests } = start()
+    await evaluated(actor)
+    actor.send({ type: 'sheet.pickObject', objectId: 'model_file_00000000001' })
+    await waitFor(actor, () => requests.length === 2)
+    expect(requests[1]).toMatchObject({ objectId: 'model_file_00000000001' })
+  })
+
+  it('replays the draft and keeps the result', async () => {
+    const { actor } = start()
+    await evaluated(actor)
+    actor.send({ type: 'sheet.replay' })
+    await waitFor(actor, (snapshot) => snapshot.context.replay !== null)
+    expect(actor.getSnapshot().context.replay?.changed).toBe(31)
+  })
+
+  it('compares two versions (never one with itself) and restores an old one by loading again', async () => {
+    const { actor, notifyPublished } = start()
+    await evaluated(actor)
+    actor.send({ type: 'sheet.openHistory' })
+    const [newest, oldest] = sheetVersions
+    expect(
+      actor.getSnapshot().can({ type: 'sheet.compare', versionId: newest!.id, againstId: newest!.id }),
+    ).toBe(false)
+    actor.send({ type: 'sheet.compare', versionId: newest!.id, againstId: oldest!.id })
+    await waitFor(actor, (snapshot) => snapshot.context.diff !== null)
+    actor.send({ type: 'sheet.restore', versionId: oldest!.id })
+    await evaluated(actor)
+    expect(notifyPublished).toHaveBeenCalledOnce()
+    expect(actor.getSnapshot().hasTag('editor')).toBe(true)
+  })
+})
