@@ -7,6 +7,8 @@ import { cmsSlugOfPath } from '#client/features/cms/cms-page-slug.ts'
 import { activateLocale, loadCatalog } from '#client/i18n/i18n.ts'
 import { isPrefixedLocale } from '#client/i18n/locales.ts'
 import { validateLoginSearch } from '#client/features/account/return-target.ts'
+import { validateOrderPageSearch, validateTrackOrderSearch } from '#client/features/orders/order-search.ts'
+import { type OrderPageComponent } from '#client/features/orders/order-pages.ts'
 import { HomeWithCmsContent } from './home-cms-content.tsx'
 import { type PageKey } from './page-titles.ts'
 
@@ -97,20 +99,35 @@ const accountRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'account',
   staticData: { page: 'account' },
-  component: lazyRouteComponent(
-    () => import('#client/features/account/account-pages.tsx'),
-    'AccountRoutePage',
-  ),
+  // The dashboard with the orders feature's history in its slot (features do not import each other).
+  component: lazyRouteComponent(() => import('./account-route-page.tsx'), 'AccountWithOrdersRoutePage'),
 })
 
-/** Order details (login required) until the checkout issue builds the page. */
+// The order pages (issue 16, decision 0100): one lazy chunk; guests read an order with `?access=`, so no login guard.
+const orderPages = () => import('#client/features/orders/order-pages.ts')
+
+/** `/order-details/{orderId}`: a signed-in owner's session reads it, a guest needs `?access=`. */
 const orderDetailsRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'order-details/$orderId',
   staticData: { page: 'orderDetails' },
-  // Guard and placeholder load as one chunk: a lazy page inside the guard would suspend a second time.
-  component: lazyRouteComponent(() => import('./placeholder-page.tsx'), 'LoginRequiredPlaceholderPage'),
+  validateSearch: validateOrderPageSearch,
+  component: lazyRouteComponent(orderPages, 'OrderDetailsRoutePage'),
 })
+
+function orderPageRoute<const TPath extends string>(
+  path: TPath,
+  page: PageKey,
+  component: OrderPageComponent,
+) {
+  return createRoute({
+    getParentRoute: () => localeRoute,
+    path,
+    staticData: { page },
+    validateSearch: validateOrderPageSearch,
+    component: lazyRouteComponent(orderPages, component),
+  })
+}
 
 const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
@@ -235,12 +252,18 @@ export const routeTree = rootRoute.addChildren([
       ),
     }),
     orderDetailsRoute,
-    placeholderRoute('track-order', 'trackOrder'),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'track-order',
+      staticData: { page: 'trackOrder' },
+      validateSearch: validateTrackOrderSearch,
+      component: lazyRouteComponent(orderPages, 'TrackOrderRoutePage'),
+    }),
     placeholderRoute('payment-details/{-$orderId}', 'paymentDetails'),
     placeholderRoute('review-order/{-$orderId}', 'reviewOrder'),
-    placeholderRoute('order-complete/{-$orderId}', 'orderComplete'),
-    placeholderRoute('quote-generated', 'quoteGenerated'),
-    placeholderRoute('order-failed', 'orderFailed'),
+    orderPageRoute('order-complete/{-$orderId}', 'orderComplete', 'OrderCompleteRoutePage'),
+    orderPageRoute('quote-generated', 'quoteGenerated', 'QuoteGeneratedRoutePage'),
+    orderPageRoute('order-failed', 'orderFailed', 'OrderFailedRoutePage'),
     placeholderRoute('redirecting', 'redirecting'),
     placeholderRoute('checkout', 'checkout'),
     contactRoute,

@@ -16,7 +16,8 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  */
 export type ApiAuth = 'none' | 'apiKey' | 'visitor' | 'session'
 
-export type ApiTag = 'health' | 'auth' | 'catalogue' | 'pricing' | 'analysis' | 'cart' | 'content' | 'staff'
+export type ApiTag =
+  'health' | 'auth' | 'catalogue' | 'pricing' | 'analysis' | 'cart' | 'checkout' | 'content' | 'staff'
 
 export interface ApiBody {
   /** JSON, a form-urlencoded form, or multipart/form-data (its `z.file()` fields are binary). */

@@ -47,7 +47,7 @@ const cents = z.number().int().min(0)
 export const OrderParamsSchema = z.object({ orderId: IdSchema })
 /** Guests read their order with the access token returned at placement; signed-in owners need none. */
 export const OrderAccessQuerySchema = z.object({
-  token: z
+  access: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/)
     .optional(),

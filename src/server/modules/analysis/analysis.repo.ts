@@ -54,10 +54,12 @@ export interface ModelFileRow {
   result_dir: string | null
   /** Null for files uploaded before owners were recorded (migration 007): nobody may change those. */
   owner_visitor: string | null
+  /** The uploaded file's SHA-256 (an order line keeps it, so a quote can be reproduced). */
+  sha256: string
 }
 
 const MODEL_FILE_COLUMNS = `id, name, original_file_name, format, given_unit_of_length, state, analysed_properties,
-  repair_info, files, front_pictures, printable, thickness_histogram, triangles, result_dir, owner_visitor`
+  repair_info, files, front_pictures, printable, thickness_histogram, triangles, result_dir, owner_visitor, sha256`
 
 export function createAnalysisRepo(db: Db) {
   return {

@@ -1,7 +1,7 @@
 import type { Locale } from '#shared/domain/limits.ts'
 import type { CartItem } from '#shared/contracts/cart.contract.ts'
 import type { Db, Queryable } from '#server/db/db.ts'
-import { cartNotFound, itemNotFound } from '#server/modules/cart/cart-errors.ts'
+import { cartNotFound, cartOrdered, itemNotFound } from '#server/modules/cart/cart-errors.ts'
 import type { CartFileStore } from '#server/modules/cart/cart-files.ts'
 import { createCartItemPricing } from '#server/modules/cart/cart-item-pricing.ts'
 import type { CartModelLookup } from '#server/modules/cart/cart-models.ts'
@@ -38,6 +38,8 @@ export function createCartContext(deps: CartServiceDeps) {
   async function cartOrNotFound(cartId: string): Promise<CartRow> {
     const cart = await repo.findCart(cartId)
     if (cart === undefined) throw cartNotFound()
+    // Every caller is a change of the cart (reads go through readCart, which does not see ordered carts).
+    if (cart.ordered === true) throw cartOrdered()
     return cart
   }
 
@@ -61,6 +63,7 @@ export function createCartContext(deps: CartServiceDeps) {
     async lockedCart(tx: Queryable, cartId: string): Promise<CartRow> {
       const cart = await repo.lockCart(tx, cartId)
       if (cart === undefined) throw cartNotFound()
+      if (cart.ordered === true) throw cartOrdered()
       return cart
     },
 

@@ -7,6 +7,9 @@ export type Path = ErrorIssue['path']
 
 export const cartNotFound = () =>
   new AppError(ErrorCode.NotFound, 'Unknown cart', { details: { resource: 'cart' } })
+/** The cart has become an order: changes are refused (reads answer 404, as for an unknown cart). */
+export const cartOrdered = () =>
+  new AppError(ErrorCode.CartOrdered, 'The cart has been ordered', { details: { resource: 'cart' } })
 export const itemNotFound = () =>
   new AppError(ErrorCode.NotFound, 'Unknown cart item', { details: { resource: 'cartItem' } })
 export const attachmentNotFound = () =>

@@ -12,6 +12,8 @@ export interface CartModel {
   dimensions: { x: number; y: number; z: number }
   /** The analysis repaired the mesh: the customer must have agreed to the repair (part 1 §5). */
   repaired: boolean
+  /** The uploaded file's SHA-256 (kept on an order line). */
+  sha256: string
 }
 
 export interface CartModelLookup {
@@ -29,6 +31,7 @@ export interface ModelFileSource {
         state: string
         analysed_properties: { dimensions: { x: number; y: number; z: number } } | null
         repair_info: unknown
+        sha256: string
       }
     | undefined
   >
@@ -46,6 +49,7 @@ export function createCartModelLookup(source: ModelFileSource): CartModelLookup 
         givenUnitOfLength: row.given_unit_of_length,
         dimensions: { x, y, z },
         repaired: row.repair_info !== null && row.repair_info !== undefined,
+        sha256: row.sha256,
       }
     },
   }

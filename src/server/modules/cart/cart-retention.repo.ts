@@ -5,7 +5,10 @@ import type { Db } from '#server/db/db.ts'
  * database connection for long. Files are the caller's: it removes them after the rows.
  */
 
-/** What holds a cart beyond its own age: nothing yet; an order table adds its line here. */
+/**
+ * What holds a cart beyond its own age. An ordered cart (ordered_at, migration 009) is never abandoned: its items
+ * hold the uploads the order is produced from, so it is excluded in the query itself.
+ */
 const CART_HOLDERS: readonly string[] = []
 
 /**
@@ -34,7 +37,8 @@ export function createCartRetentionRepo(db: Db) {
       return db.transaction(async (tx) => {
         const { rows: carts } = await tx.query<{ id: string }>(
           `SELECT c.id FROM carts c
-            WHERE c.updated_at < now() - $1 * interval '1 day' ${notHeld(CART_HOLDERS)}
+            WHERE c.updated_at < now() - $1 * interval '1 day' AND c.ordered_at IS NULL
+              ${notHeld(CART_HOLDERS)}
             ORDER BY c.updated_at LIMIT $2 FOR UPDATE`,
           [days, limit],
         )

@@ -16,12 +16,20 @@ import {
 } from '#server/modules/cart/cart-retention.repo.ts'
 import { createCartRoutes } from '#server/modules/cart/cart.routes.ts'
 import { createCartService } from '#server/modules/cart/cart.service.ts'
+import { type CartCheckout, createCartCheckout } from '#server/modules/cart/cart-checkout.ts'
+import { createCartContext } from '#server/modules/cart/cart-context.ts'
 import { createCartPricedConfigurations } from '#server/modules/cart/cart-priced-configurations.repo.ts'
 import type { PricedConfigurationSource } from '#server/modules/pricing/pricing.module.ts'
 
 export { CART_THUMBNAILS_FOLDER } from '#server/modules/cart/cart-files.ts'
 export type { CartPricingSources } from '#server/modules/cart/cart-pricing.ts'
 export type { RemovedCarts } from '#server/modules/cart/cart-retention.repo.ts'
+export type {
+  CartCheckout,
+  CartOrderLine,
+  CartOrderSnapshot,
+  ReorderItem,
+} from '#server/modules/cart/cart-checkout.ts'
 
 export interface CartModuleDeps {
   db: Db
@@ -52,6 +60,8 @@ export interface CartModuleService {
 export interface CartModule {
   plugin: FastifyPluginAsync
   service: CartModuleService
+  /** The orders module's view: a priced snapshot, the cart's lock, "ordered" (issue 16). */
+  checkout: CartCheckout
 }
 
 /** Retention's view of the cart: the rows in its repo, the files in its file store. */
@@ -75,15 +85,19 @@ export function createCartModule(deps: CartModuleDeps): CartModule {
     thumbnailsDir: deps.config.thumbnailsDir,
     attachmentsDir: deps.attachmentsDir ?? cartAttachmentsDir(deps.config.dataDir),
   })
+  const pricing = createCartPricing(deps.pricing)
+  const models = createCartModelLookup(deps.models)
   const cart = createCartService({
     db: deps.db,
-    pricing: createCartPricing(deps.pricing),
-    models: createCartModelLookup(deps.models),
+    pricing,
+    models,
     files,
     onCleanupError: (error) => deps.log.warn({ err: error }, 'cart file clean-up failed'),
   })
+  const checkoutContext = createCartContext({ db: deps.db, pricing, models, files })
   return {
     plugin: createCartRoutes({ cart, files, context: deps.context }),
     service: createCartRetention(deps.db, files),
+    checkout: createCartCheckout(checkoutContext, models, cart),
   }
 }

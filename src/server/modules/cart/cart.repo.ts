@@ -11,6 +11,8 @@ import type { CartItemPrice } from '#server/modules/cart/cart-pricing.ts'
 export interface CartRow {
   id: string
   white_label_id: string
+  /** The cart became an order (migration 009): reads answer 404, changes 409 cart_ordered. */
+  ordered?: boolean
 }
 
 export interface ChosenProcessingStep {
@@ -102,7 +104,7 @@ const READ_CART = `SELECT c.id, c.white_label_id, c.xmin::text AS version,
                               ORDER BY a.created_at, a.id)
                 FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id
                WHERE i.cart_id = c.id), '[]'::json) AS attachments
-  FROM carts c WHERE c.id = $1`
+  FROM carts c WHERE c.id = $1 AND c.ordered_at IS NULL`
 
 /** The price columns in the order of `priceParams`. */
 const PRICE_ASSIGNMENTS = `surface_finish_id = $3, color_id = $4, unit_net_cents = $5, unit_tax_cents = $6,
@@ -135,7 +137,10 @@ function createCartRowRepo(db: Queryable) {
     },
 
     async findCart(id: string, q: Queryable = db): Promise<CartRow | undefined> {
-      const { rows } = await q.query<CartRow>('SELECT id, white_label_id FROM carts WHERE id = $1', [id])
+      const { rows } = await q.query<CartRow>(
+        'SELECT id, white_label_id, ordered_at IS NOT NULL AS ordered FROM carts WHERE id = $1',
+        [id],
+      )
       return rows[0]
     },
 
@@ -154,7 +159,7 @@ function createCartRowRepo(db: Queryable) {
     /** The current version of each cart that exists (see {@link CartSnapshot}), for many carts in one statement. */
     async cartVersions(ids: readonly string[]): Promise<Map<string, string>> {
       const { rows } = await db.query<{ id: string; version: string }>(
-        'SELECT id, xmin::text AS version FROM carts WHERE id = ANY($1::text[])',
+        'SELECT id, xmin::text AS version FROM carts WHERE id = ANY($1::text[]) AND ordered_at IS NULL',
         [ids],
       )
       return new Map(rows.map((row) => [row.id, row.version]))
@@ -163,7 +168,7 @@ function createCartRowRepo(db: Queryable) {
     /** Locks the cart row until the transaction ends: changes of one cart run one after the other. */
     async lockCart(tx: Queryable, id: string): Promise<CartRow | undefined> {
       const { rows } = await tx.query<CartRow>(
-        'SELECT id, white_label_id FROM carts WHERE id = $1 FOR UPDATE',
+        'SELECT id, white_label_id, ordered_at IS NOT NULL AS ordered FROM carts WHERE id = $1 FOR UPDATE',
         [id],
       )
       return rows[0]
