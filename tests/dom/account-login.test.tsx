@@ -39,11 +39,11 @@ describe('login guard', () => {
 
   it('waits while the session is checked instead of redirecting', async () => {
     const { router } = await renderApp({
-      path: '/order-details/AAAAAAAAAAAAAAAAAAAAAQ',
+      path: '/profile-update',
       states: { session: 'checking' },
     })
     expect(await screen.findByText('Anmeldung wird geprüft …')).toBeTruthy()
-    expect(router.state.location.pathname).toBe('/order-details/AAAAAAAAAAAAAAAAAAAAAQ')
+    expect(router.state.location.pathname).toBe('/profile-update')
   })
 
   it('shows the dashboard to a logged-in user; a logged-in user opening /login goes there', async () => {

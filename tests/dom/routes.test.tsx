@@ -8,13 +8,7 @@ afterEach(cleanup)
  * Every route of both spec parts with the title its page shows (German). Login-required pages are opened logged in
  * here; the guard's redirect of logged-out visitors is tested in account-login.test.tsx.
  */
-const LOGIN_REQUIRED = new Set([
-  '/account',
-  '/password-update',
-  '/mail-update',
-  '/profile-update',
-  '/order-details/order-1',
-])
+const LOGIN_REQUIRED = new Set(['/account', '/password-update', '/mail-update', '/profile-update'])
 const sessionFor = (path: string) =>
   ({ session: LOGIN_REQUIRED.has(path) ? 'loggedIn' : 'loggedOut' }) as const
 
@@ -38,7 +32,7 @@ const ROUTES = [
   ['/review-order/order-1', 'Bestellung prüfen'],
   ['/order-complete', 'Vielen Dank für Ihre Bestellung'],
   ['/order-complete/order-1', 'Vielen Dank für Ihre Bestellung'],
-  ['/quote-generated', 'Angebot erstellt'],
+  ['/quote-generated', 'Vielen Dank für Ihre Angebotsanfrage'],
   ['/order-failed', 'Bestellung abgebrochen'],
   ['/redirecting', 'Weiterleitung zum Zahlungsanbieter'],
   ['/checkout', 'Kasse'],

@@ -29,6 +29,10 @@ export const notificationTexts = {
     title: errorTitle,
     body: msg`Das Objekt konnte nicht verarbeitet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   },
+  'configuration-lost': {
+    title: msg`Konfiguration nicht wiederhergestellt`,
+    body: msg`Das Objekt, das Sie vor dem Neuladen konfiguriert haben, ist nicht mehr verfügbar. Ihre Auswahl ist verloren; bitte laden Sie die Datei erneut hoch.`,
+  },
   'attachment-failure': {
     title: errorTitle,
     body: msg`Ihre Anfrage konnte nicht versendet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
@@ -80,14 +84,12 @@ export const notificationTexts = {
     title: errorTitle,
     body: msg`Ihre Bestellung konnte nicht verarbeitet werden. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.`,
   },
+  // Part 2 §8: the re-order places a new order (POST /checkout/order/{id}), confirmed by e-mail.
   'reorder-success': {
-    title: msg`Erneut bestellt`,
-    body: msg`Die Objekte der Bestellung liegen jetzt in Ihrem Warenkorb.`,
+    title: msg`Bestellung wurde erneut aufgegeben`,
+    body: msg`Sie erhalten in Kürze eine Bestätigung per E-Mail.`,
   },
-  'reorder-failure': {
-    title: errorTitle,
-    body: msg`Die Bestellung konnte nicht erneut in den Warenkorb gelegt werden.`,
-  },
+  'reorder-failure': { title: errorTitle, body: tryLater },
 } as const satisfies Record<NotificationMessage, NotificationText>
 
 /** What a screen reader announces before the message. */

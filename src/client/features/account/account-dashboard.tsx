@@ -48,9 +48,10 @@ function useAccountSession() {
 
 /**
  * `/account` (spec part 2 §2, login required): cards to the three update pages, logout, the order history under the
- * heading Bestellverlauf (empty until the checkout issue brings orders) and, for business customers, the VAT-ID form.
+ * heading Bestellverlauf and, for business customers, the VAT-ID form. The order history comes from the orders
+ * feature through `orderHistory` (the route composes them, router/account-route-page.tsx); without it the empty state.
  */
-export function AccountDashboard() {
+export function AccountDashboard({ orderHistory }: { orderHistory?: ReactNode } = {}) {
   const { session, user, isLoggingOut } = useAccountSession()
   if (!user) return null
   return (
@@ -86,9 +87,11 @@ export function AccountDashboard() {
         <h2 id="account-orders">
           <Trans>Bestellverlauf</Trans>
         </h2>
-        <p>
-          <Trans>Sie haben noch keine Bestellungen.</Trans>
-        </p>
+        {orderHistory ?? (
+          <p>
+            <Trans>Sie haben noch keine Bestellungen.</Trans>
+          </p>
+        )}
       </section>
       {user.isBusinessCustomer && <BusinessVatId user={user} />}
     </section>
