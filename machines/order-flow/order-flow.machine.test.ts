@@ -11,6 +11,7 @@ import { pricingMachine } from '#machines/pricing/pricing.machine.ts'
 import { printModesMachine } from '#machines/print-modes/print-modes.machine.ts'
 import { uploadMachine } from '#machines/upload/upload.machine.ts'
 import { analysedFile, completedTask, uploadResponse } from '#machines/upload/upload.fixtures.ts'
+import { checkoutDiscount, ORDER_ID } from '#machines/checkout/checkout.fixtures.ts'
 import { orderFlowMachine } from './order-flow.machine.ts'
 
 /** Lets the stubbed calls answer and the children's messages go round (the upload waits 1 ms per delay). */
@@ -112,6 +113,22 @@ describe('order flow', () => {
     configure?.send({ type: 'configure.back' })
     await flush()
     expect(child('orderProcess')?.getSnapshot().context.configureSubStep).toBe(1)
+    configure?.send({ type: 'configure.back' })
+    await flush()
+    expect(child('orderProcess')?.getSnapshot().context.configureSubStep).toBe(0)
+  })
+
+  it('restores a file configured before a reload: configure step, a configure child for it (issue 14, item 3)', async () => {
+    const { flow, child, orderStep, navigations } = start()
+    const upload = child('upload')
+    flow.send({ type: 'orderFlow.restore', file: analysedFile })
+    await flush()
+    expect(orderStep()).toBe('configureModel')
+    expect(child('orderProcess')?.getSnapshot().context.currentItemId).toBe(analysedFile._id)
+    expect(child('configure')?.getSnapshot().context.file).toEqual(analysedFile)
+    expect(child('upload')).toBe(upload)
+    // Already on the page the shopper reloaded: no navigation.
+    expect(navigations).toEqual([])
   })
 
   it('adds to the cart by events: the cart answers, the order process shows the cart, the configuration ends', async () => {
@@ -139,5 +156,19 @@ describe('order flow', () => {
     child('orderProcess')?.send({ type: 'order.reset' })
     await flush()
     expect(child('configure')).toBeUndefined()
+  })
+
+  it("forwards the voucher's discount to the checkout and clears it with a placed order (issue 16)", async () => {
+    const { flow, child } = start()
+    await flush()
+    const discountOfCheckout = () => child('checkout')?.getSnapshot().context.discount as unknown
+    flow.send({ type: 'voucher.changed', discount: checkoutDiscount })
+    expect(flow.getSnapshot().context.discount).toEqual(checkoutDiscount)
+    expect(discountOfCheckout()).toEqual(checkoutDiscount)
+    flow.send({ type: 'checkout.completed', orderId: ORDER_ID })
+    await flush()
+    expect(flow.getSnapshot().context.discount).toBeNull()
+    expect(discountOfCheckout()).toBeNull()
+    expect(child('cart')?.getSnapshot().context.items).toEqual([])
   })
 })

@@ -2,6 +2,9 @@ import { assign, type DoneActorEvent, sendTo, setup, spawnChild, stopChild } fro
 import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
 import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { type CartReport, cartMachine } from '#machines/cart/cart.machine.ts'
+import { type CheckoutReport, checkoutMachine } from '#machines/checkout/checkout.machine.ts'
+import { type VoucherReport, voucherMachine } from '#machines/voucher/voucher.machine.ts'
+import { type Discount } from '#shared/contracts/checkout.contract.ts'
 import {
   type ConfigureReport,
   configureMachine,
@@ -24,7 +27,7 @@ import {
   type UploadReport,
   uploadMachine,
 } from '#machines/upload/upload.machine.ts'
-import { SYSTEM_IDS } from './system-ids.ts'
+import { SYSTEM_IDS, tell } from './system-ids.ts'
 
 export type Input = {
   /** The upload's limits (a fresh upload child gets them after each finished upload). */
@@ -42,6 +45,8 @@ export type Context = {
   selection: PricingSelection | null
   /** The print-mode catalogue as last loaded: what a selection is priced against. */
   printModes: PrintMode[]
+  /** The voucher child's discount (issue 16): forwarded to the checkout, cleared with a placed order. */
+  discount: Discount | null
 }
 
 /** Everything the children tell the order flow, and the done events of the children that finish. */
@@ -52,8 +57,12 @@ export type Event =
   | PrintModesReport
   | OrderProcessReport
   | CartReport
+  | CheckoutReport
+  | VoucherReport
   | DoneActorEvent<UploadOutput, typeof SYSTEM_IDS.upload>
   | DoneActorEvent<ConfigureOutput, typeof SYSTEM_IDS.configure>
+  /** After a reload: configure this file again (re-read from the server by its id; issue 14, item 3). */
+  | { type: 'orderFlow.restore'; file: AnalysisFile }
 
 /** An upload that has started (or is about to open the picker): the order process goes to its upload step. */
 const ensureUploadStep = ['leaveCartForUpload', 'startUploadStep'] as const
@@ -61,8 +70,6 @@ const ensureUploadStep = ['leaveCartForUpload', 'startUploadStep'] as const
 /**
  * The shopper's order flow (spec part 1 §4) as one system of actors (docs/decisions/0080): the order process, the
  * cart and the print-mode catalogue run as invoked children for the flow's whole life; the upload is a spawned child,
-  /** After a reload: configure this file again (re-read from the server by its id; issue 14, item 3). */
-  | { type: 'orderFlow.restore'; file: AnalysisFile }
  * replaced by a fresh one after each finished upload; a finished upload spawns configure and pricing children for its
  * file (a new file replaces them; leaving the configure step stops them). The children talk through events: they
  * report to this machine by system id, the configure child asks the cart directly (`cart.add` with `replyTo`), and
@@ -82,12 +89,18 @@ export const orderFlowMachine = setup({
     upload: uploadMachine,
     configure: configureMachine,
     pricing: pricingMachine,
+    checkout: checkoutMachine,
+    voucher: voucherMachine,
   },
   actions: {
     /** Client: the configure view lives on the home page: go there (keeps the scroll position). */
     showConfigure: () => {},
     /** Client: after "add to cart", the cart page. */
     showCart: () => {},
+    /** Client: a placed order clears local storage except cookies, preferences and the welcome notice (part 2 §4). */
+    clearOrderStorage: () => {},
+    /** The voucher child may not run (a stand-alone flow): told by system id. */
+    clearVoucher: ({ system }) => tell(system, SYSTEM_IDS.voucher, { type: 'voucher.clear' }),
     spawnUpload: spawnChild('upload', {
       id: SYSTEM_IDS.upload,
       systemId: SYSTEM_IDS.upload,
@@ -120,11 +133,15 @@ export const orderFlowMachine = setup({
     file: null,
     selection: null,
     printModes: [],
+    discount: null,
   }),
   invoke: [
     { id: SYSTEM_IDS.orderProcess, systemId: SYSTEM_IDS.orderProcess, src: 'orderProcess' },
     { id: SYSTEM_IDS.cart, systemId: SYSTEM_IDS.cart, src: 'cart' },
     { id: SYSTEM_IDS.printModes, systemId: SYSTEM_IDS.printModes, src: 'printModes' },
+    { id: SYSTEM_IDS.checkout, systemId: SYSTEM_IDS.checkout, src: 'checkout' },
+    // Invoked after the checkout: its restored voucher's `voucher.changed` reaches a running checkout.
+    { id: SYSTEM_IDS.voucher, systemId: SYSTEM_IDS.voucher, src: 'voucher' },
   ],
   entry: 'spawnUpload',
   initial: 'waiting',
@@ -135,6 +152,27 @@ export const orderFlowMachine = setup({
     'orderProcess.noOrder': { actions: sendTo(SYSTEM_IDS.upload, { type: 'upload.abort' }) },
     'cart.emptied': { actions: sendTo(SYSTEM_IDS.orderProcess, { type: 'cart.emptied' }) },
     'printModes.loaded': { actions: assign({ printModes: ({ event }) => event.printModes }) },
+    // The checkout sends the discount's id with its preview and placement.
+    'voucher.changed': {
+      actions: [
+        assign({ discount: ({ event }) => event.discount }),
+        sendTo(SYSTEM_IDS.checkout, ({ event }) => ({
+          type: 'checkout.discountChanged' as const,
+          discount: event.discount,
+        })),
+      ],
+    },
+    // An order was placed (part 2 §4 "Create order"): storage, cart and discount start afresh.
+    'checkout.completed': {
+      actions: [
+        'clearOrderStorage',
+        assign({ discount: null }),
+        'clearVoucher',
+        sendTo(SYSTEM_IDS.checkout, { type: 'checkout.discountChanged', discount: null }),
+        sendTo(SYSTEM_IDS.cart, { type: 'cart.reset' }),
+        sendTo(SYSTEM_IDS.orderProcess, { type: 'order.completed' }),
+      ],
+    },
   },
   states: {
     waiting: {
@@ -147,6 +185,15 @@ export const orderFlowMachine = setup({
             { type: 'storeFile', params: ({ event }) => ({ file: event.output.file }) },
             'spawnUpload',
             'showConfigure',
+          ],
+        },
+        // The file configured before a reload: the same steps as a finished upload, the upload child stays fresh.
+        'orderFlow.restore': {
+          target: 'configuring',
+          actions: [
+            ...ensureUploadStep,
+            { type: 'reportUploaded', params: ({ event }) => ({ objectId: event.file._id }) },
+            { type: 'storeFile', params: ({ event }) => ({ file: event.file }) },
           ],
         },
       },
@@ -184,21 +231,17 @@ export const orderFlowMachine = setup({
         // The sub-step resets when the configure view is left (spec part 1 §4): so does the configuration.
         'orderProcess.leftConfigure': { target: 'waiting', actions: assign({ file: null }) },
         'configure.selectionChanged': {
-        // The file configured before a reload: the same steps as a finished upload, the upload child stays fresh.
-        'orderFlow.restore': {
-          target: 'configuring',
-          actions: [
-            ...ensureUploadStep,
-            { type: 'reportUploaded', params: ({ event }) => ({ objectId: event.file._id }) },
-            { type: 'storeFile', params: ({ event }) => ({ file: event.file }) },
-          ],
-        },
           actions: [assign({ selection: ({ event }) => event.selection }), 'reprice'],
         },
         'configure.stepChanged': [
           {
             guard: { type: 'isStep', params: ({ event }) => ({ step: event.step, wanted: 2 }) },
             actions: sendTo(SYSTEM_IDS.orderProcess, { type: 'configure.chooseFinishes' }),
+          },
+          // The browser's Back from materials to basics (issue 14, item 3).
+          {
+            guard: { type: 'isStep', params: ({ event }) => ({ step: event.step, wanted: 0 }) },
+            actions: sendTo(SYSTEM_IDS.orderProcess, { type: 'configure.back' }),
           },
           // Only one of the two applies: next from basics, back from finishes (the order process guards both).
           {
@@ -233,8 +276,3 @@ export const orderFlowMachine = setup({
     },
   },
 })
-          // The browser's Back from materials to basics (issue 14, item 3).
-          {
-            guard: { type: 'isStep', params: ({ event }) => ({ step: event.step, wanted: 0 }) },
-            actions: sendTo(SYSTEM_IDS.orderProcess, { type: 'configure.back' }),
-          },

@@ -1,6 +1,7 @@
 import { definePathModel, doneEvent } from '#tests/graph/path-testing.ts'
 import { type PricingSelection } from '#machines/pricing/pricing-request.ts'
 import { analysedFile } from '#machines/upload/upload.fixtures.ts'
+import { checkoutDiscount, ORDER_ID } from '#machines/checkout/checkout.fixtures.ts'
 import { orderFlowMachine } from './order-flow.machine.ts'
 
 export const orderFlowTestInput = {
@@ -31,22 +32,25 @@ export const orderFlowPathModel = definePathModel({
     { type: 'upload.underway' },
     { type: 'upload.failed' },
     doneEvent('upload', { file: analysedFile }),
-    { type: 'orderProcess.noOrder' },
     { type: 'orderFlow.restore', file: analysedFile },
+    { type: 'orderProcess.noOrder' },
     { type: 'orderProcess.leftConfigure' },
     { type: 'cart.emptied' },
     { type: 'printModes.loaded', printModes: [] },
     { type: 'configure.selectionChanged', selection },
     { type: 'configure.selectionChanged', selection: null },
-    { type: 'configure.stepChanged', step: 1 },
     { type: 'configure.stepChanged', step: 0 },
+    { type: 'configure.stepChanged', step: 1 },
     { type: 'configure.stepChanged', step: 2 },
     { type: 'pricing.changed', printable: true },
     doneEvent('configure', { cartItemId: 'item-9', configuration: {} }),
+    { type: 'voucher.changed', discount: checkoutDiscount },
+    { type: 'checkout.completed', orderId: ORDER_ID },
   ],
   // What the guards read: whether a file is configured and whether a selection is priced.
-  serializeContext: ({ file, selection: current }) => ({
+  serializeContext: ({ file, selection: current, discount }) => ({
     file: file?._id ?? null,
     selection: current !== null,
+    discount: discount?._id ?? null,
   }),
 })
