@@ -296,7 +296,20 @@ describe('configureMachine', () => {
     expect(tags()).toEqual(['step-finishes'])
     actor.send({ type: 'configure.back' })
     expect(tags()).toEqual(['step-materials'])
+  })
+
+  it("goes back from materials to basics (the browser's Back) keeping the choices; next returns (issue 14, item 3)", async () => {
+    const { actor, snapshot, tags, context, calls } = await atMaterials()
+    actor.send(selectPm1)
+    actor.send({ type: 'configure.back' })
+    expect(tags()).toEqual(['step-basics'])
     expect(snapshot().can({ type: 'configure.back' })).toBe(false)
+    expect(context()).toMatchObject({ printModeId: 'pm-1', cartItemId: 'item-1' })
+    actor.send({ type: 'configure.next' })
+    await flush()
+    expect(tags()).toEqual(['step-materials'])
+    expect(context().printModeId).toBe('pm-1')
+    expect(calls).toEqual(['persistFile', 'createCartItem', 'persistFile', 'createCartItem'])
   })
 
   it('adds to the cart: busy while pending, then done with the configuration', async () => {

@@ -114,7 +114,7 @@ type CartAddRequest = { type: 'cart.add'; items: CartItemInput[]; requestId: str
 /** What the configure machine tells the order flow (its parent). */
 export type ConfigureReport =
   | { type: 'configure.selectionChanged'; selection: PricingSelection | null }
-  | { type: 'configure.stepChanged'; step: 1 | 2 }
+  | { type: 'configure.stepChanged'; step: 0 | 1 | 2 }
 
 export const CONFIGURE_TAGS = [
   'step-basics',
@@ -240,7 +240,7 @@ export const configureMachine = setup({
       tell(system, SYSTEM_IDS.orderFlow, report)
     },
     /** The order flow moves the order process's sub-step along. */
-    reportStep: ({ system }, params: { step: 1 | 2 }) => {
+    reportStep: ({ system }, params: { step: 0 | 1 | 2 }) => {
       const report: ConfigureReport = { type: 'configure.stepChanged', step: params.step }
       tell(system, SYSTEM_IDS.orderFlow, report)
     },
@@ -448,6 +448,11 @@ export const configureMachine = setup({
               entry: { type: 'reportStep', params: { step: 1 } },
               on: {
                 'configure.chooseFinishes': { guard: 'canChooseFinishes', target: 'finishes' },
+                // The browser's Back (issue 14, item 3): the name and unit can be changed again; the choices stay.
+                'configure.back': {
+                  target: '#configure.editing.basics',
+                  actions: { type: 'reportStep', params: { step: 0 } },
+                },
               },
             },
             finishes: {

@@ -11,6 +11,8 @@ export const NOTIFICATION_MESSAGES = [
   'upload-repairing',
   'add-to-cart-failure',
   'configure-failure',
+  // a reload could not bring back the object being configured (issue 14, item 3)
+  'configuration-lost',
   'attachment-failure',
   'cart-item-move-failure',
   // newsletter and contact
@@ -46,6 +48,7 @@ export const notificationKindOf = {
   'upload-repairing': 'warning',
   'add-to-cart-failure': 'warning',
   'configure-failure': 'warning',
+  'configuration-lost': 'warning',
   'attachment-failure': 'warning',
   'cart-item-move-failure': 'danger',
   'newsletter-success': 'success',

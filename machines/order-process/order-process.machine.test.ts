@@ -132,6 +132,28 @@ describe('orderProcessMachine', () => {
     expect(actor.getSnapshot().context.checkoutOpen).toBe(true)
   })
 
+  it("follows the browser's Back and Forward through the sub-steps (issue 14, item 3)", () => {
+    const { actor, send } = start()
+    send({ type: 'order.startUpload' }, { type: 'upload.succeeded', objectId: 'obj-1' })
+    const steps: number[] = []
+    const record = () => steps.push(actor.getSnapshot().context.configureSubStep)
+    for (const type of [
+      'configure.next',
+      'configure.chooseFinishes',
+      'configure.back',
+      'configure.back',
+    ] as const) {
+      send({ type })
+      record()
+    }
+    send({ type: 'configure.back' })
+    record()
+    send({ type: 'configure.next' })
+    record()
+    expect(steps).toEqual([1, 2, 1, 0, 0, 1])
+    expect(actor.getSnapshot().value).toBe('configureModel')
+  })
+
   it('refuses steps that do not follow from the current one', () => {
     const { actor, send } = start()
     expect(actor.getSnapshot().can({ type: 'checkout.proceed' })).toBe(false)
@@ -139,7 +161,7 @@ describe('orderProcessMachine', () => {
     expect(actor.getSnapshot().can({ type: 'order.completed' })).toBe(false)
 
     send({ type: 'order.startUpload' }, { type: 'upload.succeeded', objectId: 'obj-1' })
-    // Sub-steps go 0 → 1 → 2 → 1 only.
+    // Sub-steps go 0 → 1 → 2 and back 2 → 1 → 0 (the browser's Back, issue 14 item 3).
     expect(actor.getSnapshot().can({ type: 'configure.chooseFinishes' })).toBe(false)
     expect(actor.getSnapshot().can({ type: 'configure.back' })).toBe(false)
     send({ type: 'configure.next' })

@@ -120,10 +120,11 @@ export const orderProcessMachine = setup({
           guard: 'isOnMaterialsStep',
           actions: assign({ configureSubStep: 2 as ConfigureSubStep }),
         },
-        'configure.back': {
-          guard: 'isOnFinishesStep',
-          actions: assign({ configureSubStep: 1 as ConfigureSubStep }),
-        },
+        // Back from finishes, and (the browser's Back, issue 14 item 3) from materials to basics.
+        'configure.back': [
+          { guard: 'isOnFinishesStep', actions: assign({ configureSubStep: 1 as ConfigureSubStep }) },
+          { guard: 'isOnMaterialsStep', actions: assign({ configureSubStep: 0 as ConfigureSubStep }) },
+        ],
         // 'Choose a different 3D file' starts a new upload.
         'order.startUpload': { target: 'upload', actions: 'openCheckout' },
         // The current item moves into the cart.

@@ -43,6 +43,7 @@ async function boot(): Promise<void> {
 
   const actors = createAppActors({
     storage: window.localStorage,
+    sessionStorage: window.sessionStorage,
     fetch: window.fetch.bind(window),
     upload: createXhrUpload(),
     locale: currentLocale,
@@ -57,7 +58,8 @@ async function boot(): Promise<void> {
       goHome()
     },
     showConfigure: () => {
-      if (!isHome()) goHome()
+      // A new file starts on its first sub-step: a `?step=` of an earlier configuration goes (issue 14, item 3).
+      if (!isHome() || new URLSearchParams(window.location.search).has('step')) goHome()
     },
     showCart: () => {
       window.scrollTo({ top: 0 })

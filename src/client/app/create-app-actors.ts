@@ -19,6 +19,8 @@ import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { createCookieConsentActors } from '#client/actors/cookie-consent.actors.ts'
 import { createAccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { createOrderFlowActors } from '#client/actors/order-flow.actors.ts'
+import { createCitySuggestionLogic, createLookUpCity } from '#client/actors/postal-lookup.actors.ts'
+import { keepAndRestoreConfiguration } from '#client/actors/configure-restore.ts'
 import { reloadOnLanguageChange } from '#client/actors/print-modes.actors.ts'
 import { accountEventOf, createPreferencesActors } from '#client/actors/preferences.actors.ts'
 import { createPreviewStores } from '#client/actors/preview-store.ts'
@@ -72,6 +74,8 @@ export type AppActorDeps = {
   inspect?: Observer<InspectionEvent>
   /** Start actors in a given state (persisted snapshots; stories take them from the path models). */
   snapshots?: Partial<Record<AppActorName, Snapshot<unknown>>>
+  /** The tab's storage: the configuration survives a reload in it (issue 14, item 3); none in stories and tests. */
+  sessionStorage?: Storage
   /** Start with a file being configured (stories and tests). */
   configuration?: { file: AnalysisFile; configure?: Snapshot<unknown>; pricing?: Snapshot<unknown> }
   /** Start the content actors (CMS navigation and page, newsletter and contact forms) in given states. */
@@ -205,6 +209,9 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     api.binary(analysisAssetUrl(file.files['3mf']), { signal })
   if (deps.onLocaleChange) reloadOnLanguageChange(printModes, deps.locale, deps.onLocaleChange)
   const cartFollower = followCartForLogin(cart, login)
+  const stopKeepingConfiguration = deps.sessionStorage
+    ? keepAndRestoreConfiguration({ flow: orderFlow.actor, api, storage: deps.sessionStorage, notifications })
+    : () => {}
 
   const actors: AppActors = {
     notifications,
@@ -236,6 +243,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     cartFollower.unsubscribe()
     for (const actor of [notifications, cookieConsent, preferences, session, login]) actor.stop()
   })
+    stopKeepingConfiguration()
   return actors
 }
 

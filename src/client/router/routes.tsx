@@ -9,6 +9,7 @@ import { isPrefixedLocale } from '#client/i18n/locales.ts'
 import { validateLoginSearch } from '#client/features/account/return-target.ts'
 import { validateOrderPageSearch, validateTrackOrderSearch } from '#client/features/orders/order-search.ts'
 import { type OrderPageComponent } from '#client/features/orders/order-pages.ts'
+import { validateConfigureSearch } from '#client/features/configure/configure-history.ts'
 import { HomeWithCmsContent } from './home-cms-content.tsx'
 import { type PageKey } from './page-titles.ts'
 
@@ -133,6 +134,8 @@ const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: '/',
   staticData: { page: 'home', showStepsBar: true },
+  // The configure sub-step (`?step=`): a history entry per sub-step (issue 14, item 3).
+  validateSearch: validateConfigureSearch,
   // Below the upload hero: the CMS start page (part 1 §2).
   loader: openCmsPage,
   component: HomeWithCmsContent,

@@ -2,6 +2,7 @@ import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
+import { useRef } from 'react'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { type ConfigureSession } from '#client/app/app-actors.tsx'
 import { useSlot } from '#client/common/slot.ts'
@@ -9,6 +10,7 @@ import { BasicsStep } from './basics-step.tsx'
 import { FinishesStep, MaterialsStep } from './choice-steps.tsx'
 import { PreviewTabs } from './preview-tabs.tsx'
 import { ScaleControls } from './scale-controls.tsx'
+import { useConfigureHistory } from './use-configure-history.ts'
 import './configure.css'
 
 const SUB_STEPS = [
@@ -19,7 +21,7 @@ const SUB_STEPS = [
 
 /**
  * The checkout hero in the configure step (spec part 1 §2): the preview tabs and the scale on one side, the current
- * sub-step (0 basics, 1 materials, 2 finishes, from the configure machine's tags) on the other, and "choose a
+ * sub-step (0 basics, 1 materials, 2 finishes, from the configure machine's tags, mirrored in the URL) on the other, and "choose a
  * different 3D file", which starts a new upload.
  */
 export function ConfigureView({ session }: { session: ConfigureSession }) {
@@ -27,9 +29,9 @@ export function ConfigureView({ session }: { session: ConfigureSession }) {
   const upload = useSlot(actors.upload)
   const { i18n, t } = useLingui()
   const { configure } = session
-  const step = useSelector(configure, (snapshot) =>
-    snapshot.hasTag('step-finishes') ? 2 : snapshot.hasTag('step-materials') ? 1 : 0,
-  )
+  const section = useRef<HTMLElement>(null)
+  // The sub-step, kept in the URL so that Back and Forward walk it (issue 14, item 3).
+  const step = useConfigureHistory(session, section)
   const name = useSelector(configure, (snapshot) => snapshot.context.name)
   const canChooseOther = useSelector(actors.orderProcess, (snapshot) =>
     snapshot.can({ type: 'order.startUpload' }),
@@ -38,7 +40,7 @@ export function ConfigureView({ session }: { session: ConfigureSession }) {
   const total = SUB_STEPS.length
 
   return (
-    <section className="configure" aria-labelledby="configure-title">
+    <section ref={section} className="configure" aria-labelledby="configure-title">
       <header className="configure__header">
         <div>
           <h1 id="configure-title">
