@@ -7,9 +7,11 @@ import {
 } from '#tests/graph/path-testing.ts'
 import {
   ACCESS_TOKEN,
+  invoiceOrder,
   ORDER_ID,
   paypalPaidOrder,
   paypalPendingOrder,
+  quoteOrder,
   receivedOrder,
 } from '#machines/order-details/order-details.fixtures.ts'
 import { type Input, orderCompleteMachine, type ReturnReport } from './order-complete.machine.ts'
@@ -53,13 +55,19 @@ export const orderCompleteReturnPathModel = definePathModel({
   ],
 })
 
-/** `/order-complete/{orderId}?access=…` after a prepaid or invoice order, and a return whose order is unknown. */
+/** `/order-complete/{orderId}?access=…` after a prepaid or invoice order, `/quote-generated` after a quote. */
 export const orderCompletePathModel = definePathModel({
   machine: orderCompleteMachine,
   input: input({}),
-  events: [doneEvent('loadOrder', receivedOrder), ...loadEvents],
+  events: [
+    doneEvent('loadOrder', receivedOrder),
+    doneEvent('loadOrder', invoiceOrder),
+    doneEvent('loadOrder', quoteOrder),
+    ...loadEvents,
+  ],
 })
 
+/** A return whose order the URL does not name: a failed report cannot read any order. */
 export const orderCompleteUnknownReturnPathModel = definePathModel({
   machine: orderCompleteMachine,
   input: input({ orderId: null, access: null, providerToken: '5O190127TN364715T', payerId: 'TESTPAYER' }),
