@@ -72,7 +72,11 @@ export type ApiClientDeps = {
   withSession?: SessionRunner
 }
 
-export type CallOptions = { signal?: AbortSignal | undefined }
+export type CallOptions = {
+  signal?: AbortSignal | undefined
+  /** Extra request headers (the checkout's Idempotency-Key). */
+  headers?: Record<string, string> | undefined
+}
 
 /** The status an error code stands for when the answer had no readable error body. */
 function codeOfStatus(status: number): ErrorCode {
@@ -134,12 +138,13 @@ export function createApiClient(deps: ApiClientDeps) {
     path: string,
     body: unknown,
     signal: AbortSignal,
+    extra: Record<string, string> = {},
   ): Promise<{ status: number; text: string }> {
     let response: Response
     try {
       response = await deps.fetch(path, {
         method,
-        headers: headers(body === undefined ? {} : { 'content-type': 'application/json' }),
+        headers: headers({ ...extra, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         credentials: 'same-origin',
         signal,
@@ -153,7 +158,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   function json<T>(method: string, path: string, body: unknown, schema: z.ZodType<T>, options: CallOptions) {
     return withSession(async (signal) => {
-      const { status, text } = await send(method, path, body, signal)
+      const { status, text } = await send(method, path, body, signal, options.headers)
       return readAnswer(status, text, schema, `${method} ${path}`)
     }, options.signal)
   }

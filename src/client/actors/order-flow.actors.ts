@@ -1,7 +1,9 @@
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts'
 import { orderFlowMachine } from '#machines/order-flow/order-flow.machine.ts'
 import { type NotificationMessage } from '#machines/notifications/notification-messages.ts'
 import { type ApiClient } from './api-client.ts'
 import { createCartActors } from './cart.actors.ts'
+import { type CheckoutDeps, createCheckoutActors } from './checkout.actors.ts'
 import { createConfigureActors } from './configure.actors.ts'
 import { type NotificationsRef } from './notify.ts'
 import { createOrderProcessActors } from './order-process.actors.ts'
@@ -27,6 +29,16 @@ export type OrderFlowDeps = {
   showCart: () => void
   /** Takes a notice off the snackbar if it is the one showing (nothing else is dismissed). */
   dismissNotice?: (message: NotificationMessage) => void
+  /** The checkout's edges besides the API (session, preferences, navigation, this tab's storage); none in stories. */
+  checkout?: Omit<CheckoutDeps, 'api' | 'notifications'>
+  /** A placed order clears local storage except these keys (cookies, preferences, the welcome notice). */
+  keepAfterOrder?: readonly string[]
+}
+
+/** Part 2 §4 "Reaching order complete clears local storage except cookies, session id and user preferences". */
+function clearOrderStorage(storage: Storage, keep: readonly string[]) {
+  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index))
+  for (const key of keys) if (key !== null && !keep.includes(key)) storage.removeItem(key)
 }
 
 /**
@@ -56,6 +68,9 @@ export function createOrderFlowActors(deps: OrderFlowDeps) {
         previews: deps.previews,
       }),
       pricing: createPricingActors({ api }),
+      checkout: deps.checkout
+        ? createCheckoutActors({ api, notifications: deps.notifications, ...deps.checkout })
+        : checkoutMachine,
     },
     actions: {
       showConfigure: () => {
@@ -64,6 +79,7 @@ export function createOrderFlowActors(deps: OrderFlowDeps) {
         deps.dismissNotice?.('upload-repairing')
       },
       showCart: () => deps.showCart(),
+      clearOrderStorage: () => clearOrderStorage(deps.storage, deps.keepAfterOrder ?? []),
     },
   })
 }

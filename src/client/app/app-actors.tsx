@@ -10,6 +10,7 @@ import { type loginMachine } from '#machines/login/login.machine.ts'
 import { type uploadMachine } from '#machines/upload/upload.machine.ts'
 import { type configureMachine } from '#machines/configure/configure.machine.ts'
 import { type orderFlowMachine } from '#machines/order-flow/order-flow.machine.ts'
+import { type checkoutMachine } from '#machines/checkout/checkout.machine.ts'
 import { type pricingMachine } from '#machines/pricing/pricing.machine.ts'
 import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
 import { type PreviewStore, type PreviewStores } from '#client/actors/preview-store.ts'
@@ -55,6 +56,8 @@ export type AppActors = {
    * cart, catalogue, upload, configure and pricing actors.
    */
   orderFlow: ActorRefFrom<typeof orderFlowMachine>
+  /** The checkout (payment details, review, placing): the order flow's child (system id `checkout`, issue 16). */
+  checkout: ActorRefFrom<typeof checkoutMachine>
   /** The flow's current upload child (a fresh one after each finished upload). */
   upload: Followable<UploadActor>
   /** The flow's configure and pricing children for the uploaded file, or null. */

@@ -32,6 +32,9 @@ import { createRegistrationLogic } from '#client/actors/register.actors.ts'
 import { createOrdersLogic } from '#client/actors/orders.actors.ts'
 import { type NoticesConfig, noticesConfig } from '#client/features/notices/notices-config.ts'
 import { withoutDisabledNotices } from '#client/features/notices/notice-filter.ts'
+import { COOKIE_CHOICE_STORAGE_KEY } from '#shared/contracts/cookie-choice.contract.ts'
+import { PREFERENCES_STORAGE_KEY } from '#shared/contracts/preferences.contract.ts'
+import { WELCOME_SEEN_STORAGE_KEY } from '#client/features/notices/welcome-notice.ts'
 import { type AppActors } from './app-actors.tsx'
 import { followConfiguration, followUpload } from './order-flow-children.ts'
 import { startOrderFlow } from './start-order-flow.ts'
@@ -106,6 +109,9 @@ const PRICING_INPUT = {
   debounceMs: PRICING_INVALID_DEBOUNCE_MS,
   loadingFlagClearMs: PRICE_LOADING_FLAG_CLEAR_MS,
 }
+
+/** What a placed order leaves in local storage (part 2 §4): the cookie choice, the preferences, the welcome notice. */
+const KEEP_AFTER_ORDER = [COOKIE_CHOICE_STORAGE_KEY, PREFERENCES_STORAGE_KEY, WELCOME_SEEN_STORAGE_KEY]
 
 /** Where the app actors' stop functions are kept, for {@link stopAppActors}. */
 const stoppers = new WeakMap<AppActors, () => void>()
@@ -194,6 +200,13 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       openFilePicker: deps.openFilePicker,
       showConfigure: deps.showConfigure,
       showCart: deps.showCart,
+      checkout: {
+        tabStorage: deps.sessionStorage,
+        loggedIn: () => session.getSnapshot().context.user !== null,
+        isBusinessCustomer: () => preferences.getSnapshot().context.isBusinessCustomer.value,
+        showPage: deps.showPage,
+      },
+      keepAfterOrder: KEEP_AFTER_ORDER,
       dismissNotice: (message) => {
         if (notifications.getSnapshot().context.current?.message === message)
           notifications.send({ type: 'notify.dismiss' })
@@ -222,6 +235,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     login,
     cart,
     printModes,
+    checkout: orderFlow.children.checkout,
     orderFlow: orderFlow.actor,
     upload: followUpload(orderFlow.actor),
     configuration: followConfiguration(orderFlow.actor, { previews, loadModel }),

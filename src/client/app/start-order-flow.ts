@@ -17,8 +17,8 @@ import { type AppActors } from './app-actors.tsx'
 type OrderFlowLogic = typeof orderFlowMachine
 
 /** The children whose state a story or a persisted session can give. */
-type RestorableChild = 'orderProcess' | 'cart' | 'printModes' | 'upload'
-const RESTORABLE: readonly RestorableChild[] = ['orderProcess', 'cart', 'printModes', 'upload']
+type RestorableChild = 'orderProcess' | 'cart' | 'printModes' | 'upload' | 'checkout'
+const RESTORABLE: readonly RestorableChild[] = ['orderProcess', 'cart', 'printModes', 'upload', 'checkout']
 
 /** A file being configured, in given configure and pricing states (stories and tests). */
 export type RestoredConfiguration = {
@@ -124,6 +124,7 @@ export function startOrderFlow(options: StartOrderFlowOptions) {
     orderProcess: get<AppActors['orderProcess']>(SYSTEM_IDS.orderProcess),
     cart: get<AppActors['cart']>(SYSTEM_IDS.cart),
     printModes: get<ActorRefFrom<typeof printModesMachine>>(SYSTEM_IDS.printModes),
+    checkout: get<AppActors['checkout']>(SYSTEM_IDS.checkout),
   }
   return { actor, children }
 }
