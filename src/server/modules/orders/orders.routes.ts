@@ -53,8 +53,10 @@ export interface OrdersRoutesDeps {
   documents: OrderDocuments | undefined
 }
 
-/** Placement and the legacy tracking by number and e-mail are worth little to a script: a tight limit. */
-const PLACEMENTS_PER_MINUTE = 30
+/**
+ * Tracking by number and e-mail is guessable input: a tight limit per address. Placement keeps the app-wide limit:
+ * a retry storm of one cart is answered by the cart's lock and the idempotency key, not refused.
+ */
 const TRACKING_PER_MINUTE = 10
 
 const TrackOrderQuerySchema = z.object({
@@ -109,28 +111,24 @@ export function createOrdersRoutes(deps: OrdersRoutesDeps): FastifyPluginAsync {
       return parseResponse(OrderPreviewResponseSchema, await orders.preview(body, shopper))
     })
 
-    app.post(
-      CHECKOUT_PATH,
-      { config: { rateLimit: { max: PLACEMENTS_PER_MINUTE, timeWindow: 60_000 } } },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER])
-        const body = CheckoutRequestSchema.parse(request.body)
-        const shopper = await shopperOf(request, body.isBusinessCustomer)
-        const scope = shopper.userId === null ? 'guest' : `user:${shopper.userId}`
-        const claim = await deps.idempotency.claim(scope, key, fingerprintOf(request.body))
-        if (claim.kind === 'replay') return sendJson(reply, claim.answer.status, claim.answer.body, true)
-        let text: string
-        try {
-          text = JSON.stringify(parseResponse(CheckoutResponseSchema, await orders.place(body, shopper)))
-        } catch (error) {
-          // Not cached: a refused or failed request may be sent again with the same key (decision 0094).
-          await deps.idempotency.release(scope, key)
-          throw error
-        }
-        await deps.idempotency.complete(scope, key, { status: 200, body: text })
-        return sendJson(reply, 200, text)
-      },
-    )
+    app.post(CHECKOUT_PATH, async (request, reply) => {
+      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER])
+      const body = CheckoutRequestSchema.parse(request.body)
+      const shopper = await shopperOf(request, body.isBusinessCustomer)
+      const scope = shopper.userId === null ? 'guest' : `user:${shopper.userId}`
+      const claim = await deps.idempotency.claim(scope, key, fingerprintOf(request.body))
+      if (claim.kind === 'replay') return sendJson(reply, claim.answer.status, claim.answer.body, true)
+      let text: string
+      try {
+        text = JSON.stringify(parseResponse(CheckoutResponseSchema, await orders.place(body, shopper)))
+      } catch (error) {
+        // Not cached: a refused or failed request may be sent again with the same key (decision 0094).
+        await deps.idempotency.release(scope, key)
+        throw error
+      }
+      await deps.idempotency.complete(scope, key, { status: 200, body: text })
+      return sendJson(reply, 200, text)
+    })
   }
 
   function registerReads(app: FastifyInstance): void {
