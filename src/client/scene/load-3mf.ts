@@ -1,46 +1,51 @@
-import { Box3, type BufferGeometry, EdgesGeometry, Matrix4, Mesh, Sphere, Vector3 } from 'three'
-import { ThreeMFLoader } from 'three/examples/jsm/loaders/3MFLoader.js'
+import { BufferAttribute, BufferGeometry } from 'three'
+import type { MeshWorkerAnswer } from './mesh.worker.ts'
+import { type PreparedModel, prepareModel } from './prepare-model.ts'
 
 /** A model ready for the preview: centred on the origin, Y up, with its feature edges. */
 export type PreviewModel = {
-  meshes: Array<{ geometry: BufferGeometry; edges: EdgesGeometry }>
+  meshes: Array<{ geometry: BufferGeometry; edges: BufferGeometry }>
   /** The bounding sphere's radius, for the camera distance. */
   radius: number
 }
 
-/** Edges between faces that meet at more than this angle are drawn (flat areas stay clean). */
-const EDGE_THRESHOLD_DEGREES = 30
-
-/**
- * Reads a 3MF package (the analysis' repaired model) with three's 3MFLoader: every mesh in world coordinates, turned
- * from the 3MF's Z-up to three's Y-up and centred on the origin.
- */
-export function parse3mf(data: ArrayBuffer): PreviewModel {
-  const group = new ThreeMFLoader().parse(data)
-  group.updateMatrixWorld(true)
-  const zUpToYUp = new Matrix4().makeRotationX(-Math.PI / 2)
-  const geometries: BufferGeometry[] = []
-  group.traverse((object) => {
-    if (object instanceof Mesh) {
-      const geometry = (object.geometry as BufferGeometry).clone()
-      geometry.applyMatrix4(object.matrixWorld)
-      geometry.applyMatrix4(zUpToYUp)
-      geometries.push(geometry)
-    }
-  })
-  if (geometries.length === 0) throw new Error('the 3MF package has no mesh')
-  const box = new Box3()
-  for (const geometry of geometries) {
-    geometry.computeBoundingBox()
-    if (geometry.boundingBox) box.union(geometry.boundingBox)
-  }
-  const centre = box.getCenter(new Vector3())
-  const radius = box.getBoundingSphere(new Sphere()).radius || 1
+/** Geometries around the prepared buffers: cheap, no copy, the only part that runs on the main thread. */
+export function toPreviewModel(prepared: PreparedModel): PreviewModel {
   return {
-    radius,
-    meshes: geometries.map((geometry) => {
-      geometry.translate(-centre.x, -centre.y, -centre.z)
-      return { geometry, edges: new EdgesGeometry(geometry, EDGE_THRESHOLD_DEGREES) }
+    radius: prepared.radius,
+    meshes: prepared.meshes.map(({ positions, indices, edges }) => {
+      const geometry = new BufferGeometry()
+      geometry.setAttribute('position', new BufferAttribute(positions, 3))
+      geometry.setIndex(new BufferAttribute(indices, 1))
+      const lines = new BufferGeometry()
+      lines.setAttribute('position', new BufferAttribute(edges, 3))
+      return { geometry, edges: lines }
     }),
   }
+}
+
+/** Prepares the model in a worker (the package's bytes are transferred, not copied). */
+function prepareInWorker(data: ArrayBuffer): Promise<PreparedModel> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./mesh.worker.ts', import.meta.url), { type: 'module' })
+    worker.onmessage = (event: MessageEvent<MeshWorkerAnswer>) => {
+      worker.terminate()
+      if (event.data.ok) resolve(event.data.model)
+      else reject(new Error(event.data.message))
+    }
+    worker.onerror = (event) => {
+      worker.terminate()
+      reject(new Error(event.message))
+    }
+    worker.postMessage(data, [data])
+  })
+}
+
+/**
+ * Reads a 3MF package (the analysis' repaired model) for the preview: in a Web Worker where there is one, so a large
+ * model never blocks the page (issue 14, item 10); in place otherwise.
+ */
+export async function load3mf(data: ArrayBuffer): Promise<PreviewModel> {
+  const prepared = typeof Worker === 'undefined' ? prepareModel(data) : await prepareInWorker(data)
+  return toPreviewModel(prepared)
 }

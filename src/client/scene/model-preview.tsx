@@ -4,7 +4,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js'
 import { PREVIEW } from '#shared/domain/limits.ts'
 import { type PreviewStore } from '#client/actors/preview-store.ts'
 import { edgeColourFor } from './edge-colour.ts'
-import { parse3mf, type PreviewModel } from './load-3mf.ts'
+import { load3mf, type PreviewModel } from './load-3mf.ts'
 
 /**
  * The 3D preview (spec part 1 §2, §4 preview image, §9): the repaired 3MF in an R3F canvas (camera field of view 40,
@@ -23,7 +23,8 @@ function loadOnce(loadModel: (signal: AbortSignal) => Promise<ArrayBuffer>): Pro
   let load = loads.get(loadModel)
   if (!load) {
     load = loadModel(new AbortController().signal)
-      .then((data): Loaded => ({ ok: true, model: parse3mf(data) }))
+      .then(load3mf)
+      .then((model): Loaded => ({ ok: true, model }))
       .catch((): Loaded => ({ ok: false }))
     loads.set(loadModel, load)
   }
