@@ -54,7 +54,7 @@ export interface OrderTestApp {
 }
 
 export async function createOrderTestApp(
-  options: { payments?: PaymentStarter; env?: Record<string, string> } = {},
+  options: { payments?: PaymentStarter; env?: Record<string, string>; documents?: RecordingDocuments } = {},
 ): Promise<OrderTestApp> {
   const dataDir = createTempDir()
   const config = createTestConfig(dataDir, options.env)
@@ -76,7 +76,7 @@ export async function createOrderTestApp(
     apps.push(app)
     return app
   }
-  const documents = recordingDocuments()
+  const documents = options.documents ?? recordingDocuments()
   const app = await start(documents)
   const fdm = (await printModes(app)).find((mode) => mode.name === 'PLA (FDM)')!
   return {
