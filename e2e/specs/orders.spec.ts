@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
 import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
 import { CreateCartResponseSchema } from '#shared/contracts/cart.contract.ts'
 import {
@@ -23,6 +23,16 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
  */
 
 type Placed = { orderId: string; orderNumber: string; accessToken: string }
+
+/** A cookie choice stored before the page loads, so the dialog does not cover the page. */
+async function acceptCookies(page: Page): Promise<void> {
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'cookies',
+      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
+    ),
+  )
+}
 
 async function json<T>(
   response: Awaited<ReturnType<APIRequestContext['get']>>,
@@ -109,6 +119,7 @@ test.describe('order pages', () => {
     browser,
     consoleErrors,
   }) => {
+    await acceptCookies(page)
     const order = await placeGuestOrder(page.request, 'gast@example.test')
     const access = `access=${order.accessToken}`
 
@@ -137,6 +148,7 @@ test.describe('order pages', () => {
     await test.step('another guest, with the token of their own order, gets the not-available page', async () => {
       const other = await browser.newContext()
       const otherPage = await other.newPage()
+      await acceptCookies(otherPage)
       const theirs = await placeGuestOrder(otherPage.request, 'andere@example.test')
       await otherPage.goto(`/order-details/${order.orderId}?access=${theirs.accessToken}`)
       await expect(otherPage).toHaveURL(/\/not-available\?status=404$/)

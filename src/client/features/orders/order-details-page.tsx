@@ -15,6 +15,7 @@ import {
   PdfLink,
 } from './order-page-parts.tsx'
 import { OrderSummary } from './order-summary.tsx'
+import { TrackOrderForm } from './track-order-form.tsx'
 
 export type OrderDetailsActor = ActorRefFrom<typeof orderDetailsMachine>
 
@@ -179,7 +180,8 @@ export function OrderDetailsView({
 }) {
   const mode = useSelector(actor, modeOf)
   const order = useSelector(actor, (snapshot) => snapshot.context.order)
-  if (mode === 'notFound') return <NotFoundRedirect />
+  // Tracking by number and e-mail: nothing found is an answer to the form, not a missing page.
+  if (mode === 'notFound' && !isTracking) return <NotFoundRedirect />
   return (
     <section className="order-page" aria-labelledby="order-page-title" aria-busy={mode === 'loading'}>
       {mode === 'loaded' && order ? (
@@ -191,6 +193,7 @@ export function OrderDetailsView({
       )}
       {mode === 'loading' && <OrderLoading />}
       {mode === 'loadFailed' && <OrderLoadFailed onRetry={() => actor.send({ type: 'order.retry' })} />}
+      {mode === 'notFound' && <TrackOrderForm notFound />}
     </section>
   )
 }
@@ -219,9 +222,21 @@ function TrackOrderFor({ query }: { query: string }) {
   return <OrderDetailsView actor={actor} isTracking />
 }
 
-/** `/track-order?…` (legacy): the query goes to the legacy tracking endpoint as it is. */
+/**
+ * `/track-order?…` (legacy): the query goes to the legacy tracking endpoint as it is (it answers by `orderNumber` and
+ * `email`); without a query the form asks for them.
+ */
 export function TrackOrderRoutePage() {
   const search = trackOrderRoute.useSearch()
   const query = new URLSearchParams(search).toString()
+  if (query === '')
+    return (
+      <section className="order-page" aria-labelledby="order-page-title">
+        <h1 id="order-page-title">
+          <Trans>Bestellung verfolgen</Trans>
+        </h1>
+        <TrackOrderForm notFound={false} />
+      </section>
+    )
   return <TrackOrderFor key={query} query={query} />
 }

@@ -28,6 +28,7 @@ const STATES = {
   payNow: (s: Snap) => idleWith(s, (order) => order.actions.payNow),
   quote: (s: Snap) => idleWith(s, (order) => order.isQuote),
   legacy: (s: Snap) => idleWith(s, (order) => order.legacyOrder),
+  notFound: (s: Snap) => s.hasTag('not-found'),
 } as const
 type OrderDetailsStoryState = keyof typeof STATES
 
@@ -75,6 +76,10 @@ export const Quote: Story = { args: { state: 'quote' } }
 export const Legacy: Story = { args: { state: 'legacy' } }
 /** `/track-order` while the legacy endpoint answers. */
 export const TrackingLoading: Story = { args: { state: 'loading', isTracking: true } }
+/** `/track-order`: nothing found for that number and e-mail, the form again. */
+export const TrackingNotFound: Story = { args: { state: 'notFound', isTracking: true } }
+/** `/track-order` found the order: the same details. */
+export const TrackingFound: Story = { args: { state: 'legacy', isTracking: true } }
 /** Re-ordered: 'Bestellung wurde erneut aufgegeben' with the e-mail note (the snackbar on the new order). */
 export const Reordered: Story = {
   args: { state: 'paid' },
@@ -109,3 +114,5 @@ export const ScreenOrderDetailsNotAvailable = screen({
   path: `/order-details/${ORDER_ID}`,
   app: { states: { session: 'loggedIn' }, fetch: storyApiFetch({ [orderPath]: notFoundAnswer }) },
 })
+/** `/track-order` without a query: the form for order number and e-mail. */
+export const ScreenTrackOrderForm = screen({ path: '/track-order' })
