@@ -104,6 +104,12 @@ async function measure(browser: Browser, base: string, stl: string) {
     longestTaskMs: Math.round(Math.max(0, ...after.map((task) => task.ms))),
     longestTaskAfterFormMs: Math.round(Math.max(0, ...afterForm.map((task) => task.ms))),
     longTasksOver200Ms: after.filter((task) => task.ms > 200).length,
+    /** Where the long tasks lie: start after the file was chosen, and length (ms). */
+    tasksOver200Ms: after
+      .filter((task) => task.ms > 200)
+      .map((task) => `${Math.round(task.start - figures.chosen)}+${Math.round(task.ms)}`)
+      .join(' '),
+    formAtMs: Math.round(figures.form - figures.chosen),
   }
 }
 
@@ -125,8 +131,12 @@ async function main(): Promise<void> {
       results.push(result)
       console.log(JSON.stringify({ run, ...result }))
     }
-    const keys = Object.keys(results[0]!) as Array<keyof (typeof results)[number]>
-    const medians = Object.fromEntries(keys.map((key) => [key, median(results.map((result) => result[key]))]))
+    const keys = (Object.keys(results[0]!) as Array<keyof (typeof results)[number]>).filter(
+      (key) => key !== 'tasksOver200Ms',
+    )
+    const medians = Object.fromEntries(
+      keys.map((key) => [key, median(results.map((result) => Number(result[key])))]),
+    )
     console.log(
       JSON.stringify(
         { date: new Date().toISOString(), load: [loadBefore, loadavg()], runs, medians },
