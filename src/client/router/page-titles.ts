@@ -30,6 +30,9 @@ export type PageKey =
   | 'start'
   | 'notAvailable'
   | 'cmsPage'
+  | 'staff'
+  | 'staffSheet'
+  | 'staffAuditLog'
 
 /** The title of each page; the type checker keeps it exhaustive. */
 export const pageTitles = {
@@ -60,4 +63,7 @@ export const pageTitles = {
   start: msg`Start`,
   notAvailable: msg`Seite nicht verfügbar`,
   cmsPage: msg`Inhaltsseite`,
+  staff: msg`Mitarbeiterbereich`,
+  staffSheet: msg`Preistabelle bearbeiten`,
+  staffAuditLog: msg`Änderungsprotokoll`,
 } as const satisfies Record<PageKey, MessageDescriptor>

@@ -130,6 +130,19 @@ function orderPageRoute<const TPath extends string>(
   })
 }
 
+// The staff workspace (issue 17, decision 0103): a lazy chunk of its own; its pages need login and the staff role.
+const staffPages = () => import('./staff-route-pages.tsx')
+type StaffPageComponent = 'StaffHomeRoutePage' | 'StaffSheetRoutePage' | 'StaffAuditLogRoutePage'
+
+function staffRoute<const TPath extends string>(path: TPath, page: PageKey, component: StaffPageComponent) {
+  return createRoute({
+    getParentRoute: () => localeRoute,
+    path,
+    staticData: { page },
+    component: lazyRouteComponent(staffPages, component),
+  })
+}
+
 const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: '/',
@@ -275,6 +288,9 @@ export const routeTree = rootRoute.addChildren([
     cmsPageRoute('agb-onlineportal', 'terms'),
     cmsPageRoute('zusammen-wachsen', 'growTogether'),
     cmsPageRoute('start', 'start'),
+    staffRoute('staff', 'staff', 'StaffHomeRoutePage'),
+    staffRoute('staff/print-modes/$printModeId/sheet', 'staffSheet', 'StaffSheetRoutePage'),
+    staffRoute('staff/audit-log', 'staffAuditLog', 'StaffAuditLogRoutePage'),
     notAvailableRoute,
     cmsPageRoute('$', 'cmsPage'),
   ]),

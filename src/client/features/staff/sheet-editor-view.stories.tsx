@@ -1,0 +1,71 @@
+import { type Meta, type StoryObj } from '@storybook/react-vite'
+import { useActorRef } from '@xstate/react'
+import { type SnapshotFrom } from 'xstate'
+import { type staffSheetEditorMachine } from '#machines/staff-sheet-editor/staff-sheet-editor.machine.ts'
+import { PRINT_MODE_ID } from '#machines/staff-sheet-editor/staff-sheet-editor.fixtures.ts'
+import {
+  staffSheetEditorHistoryPathModel,
+  staffSheetEditorPathModel,
+  staffSheetEditorToolsPathModel,
+} from '#machines/staff-sheet-editor/staff-sheet-editor.paths.ts'
+import { onMobile } from '#client/testing/story-app.tsx'
+import { reachedState } from './staff-story-states.ts'
+import { SheetEditorView } from './sheet-editor-view.tsx'
+import { storySheetEditor } from './staff-story-logic.ts'
+
+type Snap = SnapshotFrom<typeof staffSheetEditorMachine>
+
+const idle = (s: Snap) => s.matches({ editing: 'idle' }) && s.context.error === null
+const STATES = {
+  loading: (s: Snap) => s.hasTag('loading'),
+  loadFailed: (s: Snap) => s.hasTag('load-failed'),
+  evaluating: (s: Snap) => s.matches({ editing: 'evaluating' }),
+  clean: (s: Snap) => idle(s) && s.context.evaluation?.issues.length === 0 && s.context.replay === null,
+  errorAtCell: (s: Snap) => idle(s) && (s.context.evaluation?.issues.length ?? 0) > 0,
+  publishing: (s: Snap) => s.matches('publishing'),
+  failed: (s: Snap) => s.matches({ editing: 'idle' }) && s.context.error !== null,
+  replaying: (s: Snap) => s.matches('replaying'),
+  replayed: (s: Snap) => idle(s) && s.context.replay !== null,
+  history: (s: Snap) => s.matches({ history: 'browsing' }) && s.context.diff === null,
+  comparing: (s: Snap) => s.matches({ history: 'comparing' }),
+  diff: (s: Snap) => s.matches({ history: 'browsing' }) && s.context.diff !== null,
+} as const
+type SheetStoryState = keyof typeof STATES
+
+function SheetEditorInState({ state }: { state: SheetStoryState }) {
+  const snapshot = reachedState(
+    'sheet editor',
+    [staffSheetEditorPathModel, staffSheetEditorToolsPathModel, staffSheetEditorHistoryPathModel],
+    STATES[state],
+  )
+  const actor = useActorRef(storySheetEditor, { snapshot, input: { printModeId: PRINT_MODE_ID } })
+  return <SheetEditorView actor={actor} title="PLA (FDM)" />
+}
+
+/** The price-sheet editor of the staff workspace (issue 17) in each state of its machine. */
+const meta = {
+  title: 'Staff/Price sheet editor',
+  component: SheetEditorInState,
+  args: { state: 'clean' },
+} satisfies Meta<typeof SheetEditorInState>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Loading: Story = { args: { state: 'loading' } }
+export const LoadFailed: Story = { args: { state: 'loadFailed' } }
+export const Evaluating: Story = { args: { state: 'evaluating' } }
+export const Clean: Story = { args: { state: 'clean' } }
+/** A formula error shown at its cell; publishing disabled. */
+export const ErrorAtCell: Story = { args: { state: 'errorAtCell' } }
+export const Publishing: Story = { args: { state: 'publishing' } }
+export const CallFailed: Story = { args: { state: 'failed' } }
+export const Replaying: Story = { args: { state: 'replaying' } }
+/** The replay of recent prices under the draft with its chart (decision 0104). */
+export const Replayed: Story = { args: { state: 'replayed' } }
+export const History: Story = { args: { state: 'history' } }
+export const Comparing: Story = { args: { state: 'comparing' } }
+export const VersionDiff: Story = { args: { state: 'diff' } }
+export const ErrorAtCellEnglish: Story = { ...ErrorAtCell, globals: { locale: 'en' } }
+export const ReplayedFrench: Story = { ...Replayed, globals: { locale: 'fr' } }
+export const CleanMobile: Story = { ...Clean, ...onMobile }
