@@ -19,6 +19,7 @@ import { type ContentActors } from '#client/actors/content-actors.ts'
 import { type AccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { type RegistrationLogic } from '#client/actors/register.actors.ts'
 import { type OrdersLogic } from '#client/actors/orders.actors.ts'
+import { type ApiClient } from '#client/actors/api-client.ts'
 import { type Followable } from '#client/common/slot.ts'
 
 export type UploadActor = ActorRefFrom<typeof uploadMachine>
@@ -76,6 +77,8 @@ export type AppActors = {
   registration: RegistrationLogic
   /** The order pages' logic (issue 16): order complete, order details, tracking, the account's order history. */
   orders: OrdersLogic
+  /** The API client with the session guard: lazy chunks (the staff workspace, issue 17) build their actors on it. */
+  api: ApiClient
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

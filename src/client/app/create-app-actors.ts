@@ -249,6 +249,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       logout: () => session.send({ type: 'session.logout' }),
     }),
     registration: createRegistrationLogic(api),
+    api,
     orders: createOrdersLogic({ api, notifications, showPage: deps.showPage, orderFlow: orderFlow.actor }),
   }
   stoppers.set(actors, () => {
