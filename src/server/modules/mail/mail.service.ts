@@ -22,6 +22,19 @@ export const MailMessageSchema = z.object({
   subject: oneLine(200).min(1),
   text: z.string().max(200_000),
   html: z.string().max(500_000).optional(),
+  /** Files sent with the message (an order's PDF); their names are header text too, so one line each. */
+  attachments: z
+    .array(
+      z.object({
+        filename: oneLine(200).min(1),
+        contentType: oneLine(100).regex(/^[a-z]+\/[a-z0-9.+-]+$/),
+        content: z
+          .custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be bytes')
+          .refine((bytes) => bytes.byteLength <= 10_000_000, 'at most 10 MB'),
+      }),
+    )
+    .max(5)
+    .optional(),
 })
 export type MailMessage = z.input<typeof MailMessageSchema>
 
@@ -69,6 +82,15 @@ export function createMailService(options: MailServiceOptions) {
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
         ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+        ...(message.attachments === undefined
+          ? {}
+          : {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: Buffer.from(file.content),
+              })),
+            }),
         // Never let nodemailer read files or URLs named in the content.
         disableFileAccess: true,
         disableUrlAccess: true,
@@ -87,6 +109,15 @@ export function createMailService(options: MailServiceOptions) {
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
         ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+        ...(message.attachments === undefined
+          ? {}
+          : {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                size: file.content.byteLength,
+              })),
+            }),
       })
       return { messageId: info.messageId, outboxId: entry.id }
     },

@@ -18,6 +18,10 @@ export const OutboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  /** The attached files (their bytes are in the raw message). */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() }))
+    .optional(),
   /** File name of the raw message next to the summary. */
   emlFile: z.string(),
 })

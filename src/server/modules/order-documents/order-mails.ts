@@ -1,0 +1,130 @@
+import type { Locale } from '#shared/domain/limits.ts'
+import type { Order } from '#shared/contracts/checkout.contract.ts'
+import type { MailMessage } from '#server/modules/mail/mail.module.ts'
+import type { OrderMailKind } from '#server/modules/orders/order-ports.ts'
+import { documentContent } from '#server/modules/order-documents/document-content.ts'
+import { DOCUMENT_TEXTS, formatCents } from '#server/modules/order-documents/document-texts.ts'
+
+/**
+ * The order mails in the order's language: the confirmation and the quote (each with its PDF) and "payment
+ * received". The text repeats the items and totals of the document, so a mail client without PDF shows them too.
+ */
+
+interface MailTexts {
+  subject: (kind: OrderMailKind, orderNumber: string) => string
+  greeting: (name: string) => string
+  intro: (kind: OrderMailKind, total: string) => string
+  attachment: string
+  closing: string
+}
+
+const TEXTS: Record<Locale, MailTexts> = {
+  de: {
+    subject: (kind, number) =>
+      ({
+        order_confirmation: `Ihre Bestellung ${number} bei Schichtwerk`,
+        quote: `Ihr unverbindliches Angebot ${number} von Schichtwerk`,
+        payment_received: `Zahlung erhalten: Bestellung ${number}`,
+      })[kind],
+    greeting: (name) => `Hallo ${name},`,
+    intro: (kind, total) =>
+      ({
+        order_confirmation: `vielen Dank für Ihre Bestellung. Der Gesamtbetrag ist ${total}.`,
+        quote: `vielen Dank für Ihre Anfrage. Hier ist Ihr unverbindliches Angebot über ${total}.`,
+        payment_received: `wir haben Ihre Zahlung über ${total} erhalten. Ihre Bestellung geht jetzt in die Fertigung.`,
+      })[kind],
+    attachment: 'Das Dokument finden Sie als PDF im Anhang.',
+    closing: 'Viele Grüße\nIhr Schichtwerk-Team',
+  },
+  en: {
+    subject: (kind, number) =>
+      ({
+        order_confirmation: `Your order ${number} at Schichtwerk`,
+        quote: `Your non-binding quote ${number} from Schichtwerk`,
+        payment_received: `Payment received: order ${number}`,
+      })[kind],
+    greeting: (name) => `Hello ${name},`,
+    intro: (kind, total) =>
+      ({
+        order_confirmation: `thank you for your order. The total is ${total}.`,
+        quote: `thank you for your request. Here is your non-binding quote for ${total}.`,
+        payment_received: `we have received your payment of ${total}. Your order now goes into production.`,
+      })[kind],
+    attachment: 'You will find the document attached as a PDF.',
+    closing: 'Kind regards\nYour Schichtwerk team',
+  },
+  fr: {
+    subject: (kind, number) =>
+      ({
+        order_confirmation: `Votre commande ${number} chez Schichtwerk`,
+        quote: `Votre devis sans engagement ${number} de Schichtwerk`,
+        payment_received: `Paiement reçu : commande ${number}`,
+      })[kind],
+    greeting: (name) => `Bonjour ${name},`,
+    intro: (kind, total) =>
+      ({
+        order_confirmation: `merci pour votre commande. Le montant total est de ${total}.`,
+        quote: `merci pour votre demande. Voici votre devis sans engagement de ${total}.`,
+        payment_received: `nous avons reçu votre paiement de ${total}. Votre commande passe maintenant en production.`,
+      })[kind],
+    attachment: 'Vous trouverez le document en pièce jointe au format PDF.',
+    closing: 'Cordialement\nL’équipe Schichtwerk',
+  },
+}
+
+/** The order's e-mail and, when given and different, the separate invoice e-mail. */
+export function recipientsOf(order: Order): string[] {
+  const invoiceEmail = order.billingInformation.email
+  const recipients = [order.email]
+  if (invoiceEmail !== '' && invoiceEmail.toLowerCase() !== order.email.toLowerCase())
+    recipients.push(invoiceEmail)
+  return recipients
+}
+
+export function pdfFileName(order: Order): string {
+  const texts = DOCUMENT_TEXTS[order.locale]
+  const title = order.isQuote ? texts.quoteTitle : texts.confirmationTitle
+  return `${title.replace(/[^\p{L}\p{N}]+/gu, '-')}-${order.orderNumber}.pdf`
+}
+
+function bodyOf(kind: OrderMailKind, order: Order): string {
+  const texts = TEXTS[order.locale]
+  const content = documentContent(order)
+  const name = `${order.billingInformation.firstname} ${order.billingInformation.lastname}`
+  const sections = [
+    texts.greeting(name),
+    texts.intro(kind, formatCents(order.amounts.total.totalCents, order.locale)),
+  ]
+  if (kind !== 'payment_received') {
+    sections.push(content.meta.map(([label, value]) => `${label}: ${value}`).join('\n'))
+    sections.push(
+      content.items
+        .map(
+          (item) =>
+            `${item.position}. ${item.name} (${item.details.join(', ')}) — ${item.quantity} × ${item.unitPrice} = ${item.lineTotal}`,
+        )
+        .join('\n'),
+    )
+    sections.push(content.totals.map(([label, value]) => `${label}: ${value}`).join('\n'))
+    sections.push(content.payment.join('\n'))
+    sections.push(texts.attachment)
+  }
+  sections.push(texts.closing)
+  return `${sections.join('\n\n')}\n`
+}
+
+/** The message of `kind` for `order`; `pdf` is attached for the confirmation and the quote. */
+export function orderMailMessage(
+  kind: OrderMailKind,
+  order: Order,
+  pdf: Uint8Array | undefined,
+): MailMessage {
+  return {
+    to: recipientsOf(order),
+    subject: TEXTS[order.locale].subject(kind, order.orderNumber),
+    text: bodyOf(kind, order),
+    ...(pdf === undefined
+      ? {}
+      : { attachments: [{ filename: pdfFileName(order), contentType: 'application/pdf', content: pdf }] }),
+  }
+}
