@@ -11,6 +11,7 @@ import { type PreviewStores } from './preview-store.ts'
 import { createPricingActors } from './pricing.actors.ts'
 import { createPrintModesActors } from './print-modes.actors.ts'
 import { createUploadActors } from './upload.actors.ts'
+import { createVoucherActors } from './voucher.actors.ts'
 
 export type OrderFlowDeps = {
   api: ApiClient
@@ -71,6 +72,7 @@ export function createOrderFlowActors(deps: OrderFlowDeps) {
       checkout: deps.checkout
         ? createCheckoutActors({ api, notifications: deps.notifications, ...deps.checkout })
         : checkoutMachine,
+      voucher: createVoucherActors({ api, storage: deps.storage }),
     },
     actions: {
       showConfigure: () => {

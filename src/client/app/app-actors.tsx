@@ -19,8 +19,10 @@ import { type ContentActors } from '#client/actors/content-actors.ts'
 import { type AccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { type RegistrationLogic } from '#client/actors/register.actors.ts'
 import { type OrdersLogic } from '#client/actors/orders.actors.ts'
-import { type ApiClient } from '#client/actors/api-client.ts'
+import { type CitySuggestionLogic } from '#client/actors/postal-lookup.actors.ts'
+import { type voucherMachine } from '#machines/voucher/voucher.machine.ts'
 import { type Followable } from '#client/common/slot.ts'
+import { type ApiClient } from '#client/actors/api-client.ts'
 
 export type UploadActor = ActorRefFrom<typeof uploadMachine>
 export type ConfigureActor = ActorRefFrom<typeof configureMachine>
@@ -79,12 +81,21 @@ export type AppActors = {
   orders: OrdersLogic
   /** The API client with the session guard: lazy chunks (the staff workspace, issue 17) build their actors on it. */
   api: ApiClient
+  /** The review page's voucher: the order flow's child (system id `voucher`, issue 16). */
+  voucher: ActorRefFrom<typeof voucherMachine>
+  /** The address forms' city suggestion with the server's postal-code lookup; each fieldset starts its own actor. */
+  citySuggestion: CitySuggestionLogic
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)
 
 export function AppActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
   return <AppActorsContext value={actors}>{children}</AppActorsContext>
+}
+
+/** The app actors, or null outside the app (a component's own story): for views that also work without them. */
+export function useOptionalAppActors(): AppActors | null {
+  return use(AppActorsContext)
 }
 
 /** The app-level actors; views select from their snapshots and send them events. */

@@ -236,6 +236,9 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     cart,
     printModes,
     checkout: orderFlow.children.checkout,
+    voucher: orderFlow.children.voucher,
+    api,
+    citySuggestion: createCitySuggestionLogic(createLookUpCity(api)),
     orderFlow: orderFlow.actor,
     upload: followUpload(orderFlow.actor),
     configuration: followConfiguration(orderFlow.actor, { previews, loadModel }),
@@ -249,16 +252,15 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       logout: () => session.send({ type: 'session.logout' }),
     }),
     registration: createRegistrationLogic(api),
-    api,
     orders: createOrdersLogic({ api, notifications, showPage: deps.showPage, orderFlow: orderFlow.actor }),
   }
   stoppers.set(actors, () => {
     orderFlow.actor.stop()
     content.stop()
     cartFollower.unsubscribe()
+    stopKeepingConfiguration()
     for (const actor of [notifications, cookieConsent, preferences, session, login]) actor.stop()
   })
-    stopKeepingConfiguration()
   return actors
 }
 

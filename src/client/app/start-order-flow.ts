@@ -125,6 +125,7 @@ export function startOrderFlow(options: StartOrderFlowOptions) {
     cart: get<AppActors['cart']>(SYSTEM_IDS.cart),
     printModes: get<ActorRefFrom<typeof printModesMachine>>(SYSTEM_IDS.printModes),
     checkout: get<AppActors['checkout']>(SYSTEM_IDS.checkout),
+    voucher: get<AppActors['voucher']>(SYSTEM_IDS.voucher),
   }
   return { actor, children }
 }

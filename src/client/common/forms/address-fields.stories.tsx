@@ -1,5 +1,6 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { createCitySuggestionLogic } from '#client/actors/postal-lookup.actors.ts'
 import { austria, sampleAddress, sampleCountries } from '#machines/register/register.fixtures.ts'
 import { addressIssues, emptyAddress } from '#shared/domain/forms/address.ts'
 import { AddressFields, type AddressValue } from './address-fields.tsx'
@@ -9,6 +10,20 @@ type Props = {
   isBusinessCustomer: boolean
   start: Partial<AddressValue>
   touched: boolean
+  /** With the city suggestion: a fake lookup (10115 Berlin, 1010 Wien; 'slow' never answers) and, to show it at
+   * once, a postal code typed when the story opens. */
+  citySuggestion?: { lookup: 'answers' | 'slow'; type: string }
+}
+
+const PLACES: Record<string, string> = { '10115': 'Berlin', '1010': 'Wien' }
+const answering = createCitySuggestionLogic(async (_country, code) => PLACES[code] ?? null)
+const slow = createCitySuggestionLogic(() => new Promise<string | null>(() => {}))
+
+/** Types into a field as the shopper would (React listens to the native input event). */
+function typeInto(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+  setter?.call(input, value)
+  input.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
 /** The fieldset with its own state, checked by the address rules as a form's machine would. */
@@ -19,9 +34,16 @@ function AddressFieldsDemo(props: Props) {
     isBusinessCustomer: props.isBusinessCustomer,
     kind: props.kind,
   })
+  const typed = props.citySuggestion?.type
+  useEffect(() => {
+    const input = document.querySelector<HTMLInputElement>('input[autocomplete$="postal-code"]')
+    if (typed !== undefined && input) typeInto(input, typed)
+  }, [typed])
+  const suggestion = props.citySuggestion && (props.citySuggestion.lookup === 'slow' ? slow : answering)
   return (
     <form className="form" noValidate>
       <AddressFields
+        {...(suggestion ? { citySuggestion: suggestion } : {})}
         kind={props.kind}
         value={value}
         issues={issues}
@@ -67,3 +89,11 @@ export const ErrorsShown: Story = {
 }
 export const ErrorsShownEnglish: Story = { ...ErrorsShown, globals: { locale: 'en' } }
 export const BusinessInAustriaFrench: Story = { ...BusinessInAustria, globals: { locale: 'fr' } }
+/** The city suggestion (part 2 §5): 500 ms after the postal code, the first place name fills the empty city. */
+export const CitySuggested: Story = { args: { citySuggestion: { lookup: 'answers', type: '10115' } } }
+/** While the lookup runs: the loading indicator under the city field. */
+export const CityLookingUp: Story = { args: { citySuggestion: { lookup: 'slow', type: '10115' } } }
+/** A city the shopper typed stays: the suggestion never overwrites it. */
+export const CityTypedKept: Story = {
+  args: { start: { city: 'Potsdam' }, citySuggestion: { lookup: 'answers', type: '10115' } },
+}

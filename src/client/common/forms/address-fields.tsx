@@ -1,7 +1,9 @@
 import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { citySuggestionMachine, type PostalQuery } from '#machines/city-suggestion/city-suggestion.machine.ts'
 import { type BillingAddressInput } from '#shared/contracts/account.contract.ts'
 import { type ShippingCountry } from '#shared/contracts/shipping.contract.ts'
 import {
@@ -12,7 +14,9 @@ import {
   vatIdRequired,
 } from '#shared/domain/forms/address.ts'
 import { ADDRESS_FIELD_MAX, MAIL_MAX, POSTAL_CODE_MAX } from '#shared/domain/forms/form-fields.ts'
-import { NAME_MAX } from '#shared/domain/limits.ts'
+import { NAME_MAX, POSTAL_LOOKUP_DELAY_MS } from '#shared/domain/limits.ts'
+import { type CitySuggestionLogic } from '#client/actors/postal-lookup.actors.ts'
+import { useOptionalAppActors } from '#client/app/app-actors.tsx'
 import { SelectField, TextField, useTouchedFields } from './fields.tsx'
 import './forms.css'
 import './address-fields.css'
@@ -39,6 +43,11 @@ export type AddressFieldsProps = {
   touched?: boolean
   /** While the form is being sent. */
   disabled?: boolean
+  /**
+   * The city suggestion's machine with its lookup (part 2 §5); by default the app's (`GET /api/shipping/postal-codes`),
+   * none outside the app. Stories pass one with a fake lookup.
+   */
+  citySuggestion?: CitySuggestionLogic
 }
 
 export const addressFieldLabels = {
@@ -82,6 +91,52 @@ const MAX_LENGTH: Record<Exclude<AddressField, 'countryId'>, number> = {
   email: MAIL_MAX,
 }
 
+/** The postal code worth looking up: a country of the list and a code that matches its pattern; else null. */
+function postalQueryOf(
+  value: Pick<AddressValue, 'countryId' | 'postalCode'>,
+  countries: readonly ShippingCountry[],
+) {
+  const country = countries.find((candidate) => candidate._id === value.countryId)
+  const postalCode = value.postalCode.trim()
+  if (!country || postalCode === '' || !new RegExp(country.postalCodeRegex).test(postalCode)) return null
+  return { countryCode: country.countryCode, postalCode } satisfies PostalQuery
+}
+
+/**
+ * The city suggestion (part 2 §5): an actor per fieldset, told about postal-code and country input (not about values
+ * loaded into the form) and about every city value; it fills the city through `onChange` only while the field is
+ * empty or holds its own earlier suggestion. Returns whether a lookup is running, and the input handler.
+ */
+function useCitySuggestion(props: AddressFieldsProps) {
+  const app = useOptionalAppActors()
+  const onChange = useRef(props.onChange)
+  useEffect(() => {
+    onChange.current = props.onChange
+  })
+  const [logic] = useState(() =>
+    (props.citySuggestion ?? app?.citySuggestion ?? citySuggestionMachine).provide({
+      actions: { fillCity: (_, params) => onChange.current('city', params.city) },
+    }),
+  )
+  const actor = useActorRef(logic, { input: { delayMs: POSTAL_LOOKUP_DELAY_MS } })
+  const hasLookup = props.citySuggestion !== undefined || app !== null
+  const city = props.value.city
+  useEffect(() => {
+    actor.send({ type: 'citySuggestion.cityChanged', city })
+  }, [actor, city])
+  const isLookingUp = useSelector(actor, (snapshot) => snapshot.hasTag('loading'))
+  const placeChanged = (field: 'postalCode' | 'countryId', next: string) => {
+    if (!hasLookup) return
+    const query = postalQueryOf({ ...props.value, [field]: next }, props.countries)
+    actor.send(
+      query
+        ? { type: 'citySuggestion.postalCodeChanged', query }
+        : { type: 'citySuggestion.postalCodeCleared' },
+    )
+  }
+  return { isLookingUp, placeChanged }
+}
+
 /** The props every text field of the fieldset shares. */
 function useAddressFieldKit(props: AddressFieldsProps) {
   const { i18n } = useLingui()
@@ -111,7 +166,9 @@ function useAddressFieldKit(props: AddressFieldsProps) {
 export function AddressFields(props: AddressFieldsProps) {
   const { i18n } = useLingui()
   const { fieldId, issueOf, text, touch } = useAddressFieldKit(props)
+  const { isLookingUp, placeChanged } = useCitySuggestion(props)
   const { value, kind, isBusinessCustomer } = props
+  const postalCode = text('postalCode', true)
   return (
     <fieldset className="form__section address-fields" disabled={props.disabled}>
       <legend>{kind === 'billing' ? <Trans>Rechnungsadresse</Trans> : <Trans>Lieferadresse</Trans>}</legend>
@@ -124,8 +181,23 @@ export function AddressFields(props: AddressFieldsProps) {
       <TextField {...text('street', true)} />
       <TextField {...text('addressSuffix')} />
       <div className="form__row address-fields__place">
-        <TextField {...text('postalCode', true)} />
-        <TextField {...text('city', true)} />
+        <TextField
+          {...postalCode}
+          onChange={(next) => {
+            postalCode.onChange(next)
+            placeChanged('postalCode', next)
+          }}
+        />
+        <TextField
+          {...text('city', true)}
+          hint={
+            isLookingUp ? (
+              <span className="address-fields__looking-up" role="status">
+                <Trans>Ort wird gesucht …</Trans>
+              </span>
+            ) : undefined
+          }
+        />
       </div>
       <SelectField<string>
         id={fieldId('countryId')}
@@ -135,7 +207,10 @@ export function AddressFields(props: AddressFieldsProps) {
         value={value.countryId}
         options={props.countries.map((country) => ({ value: country._id, label: country.country }))}
         issue={issueOf('countryId')}
-        onChange={(countryId) => props.onChange('countryId', countryId)}
+        onChange={(countryId) => {
+          props.onChange('countryId', countryId)
+          placeChanged('countryId', countryId)
+        }}
         onBlur={() => touch('countryId')}
       />
       {kind === 'billing' && <BillingExtras props={props} text={text} />}
