@@ -2,8 +2,9 @@ import type { Order, OrderLine, OrderListEntry } from '#shared/contracts/checkou
 
 /**
  * Plain orders as `GET /api/checkout/order/{orderId}` answers them (part 2 §3 "Order tracking info"), shared by the
- * order machines' paths and tests and by the order stories. Print mode, finish and colour ids are the story
- * catalogue's (`src/client/testing/shop-fixtures.ts`), so the views can translate them by id.
+ * order machines' paths and tests, the order stories and DOM tests; every id is valid for the contract, so the
+ * answers parse with `OrderSchema`. The story catalogue does not know these print modes: the views show the names
+ * frozen at placement.
  */
 
 export const ORDER_ID = 'T3JkZXIxAAAAAAAAAAAAAA'
@@ -23,9 +24,9 @@ const line = (overrides: Partial<OrderLine> = {}): OrderLine => ({
   scale: 1,
   quantity: 2,
   dimensions: { x: 40, y: 20, z: 10 },
-  printModeId: 'pm-1',
-  surfaceFinishId: 'f-1',
-  colorId: 'c-1',
+  printModeId: 'PrintMode1AAAAAAAAAAAA',
+  surfaceFinishId: 'SurfaceFinish1AAAAAAAA',
+  colorId: 'Colour1AAAAAAAAAAAAAAA',
   printModeName: 'PA12 – Lasersintern',
   surfaceFinishName: 'Gestrahlt',
   colorName: 'Weiß',
@@ -62,9 +63,9 @@ const items = [
     _id: 'TGluZTJBQUFBQUFBQUFBQU',
     modelName: 'Kabelclip',
     quantity: 10,
-    printModeId: 'pm-2',
+    printModeId: 'PrintMode2AAAAAAAAAAAA',
     surfaceFinishId: null,
-    colorId: 'c-4',
+    colorId: 'Colour4AAAAAAAAAAAAAAA',
     printModeName: 'Resin – Stereolithografie',
     surfaceFinishName: null,
     colorName: 'Grau',
