@@ -1,7 +1,8 @@
-import { type AnyActorRef, fromPromise } from 'xstate'
+import { type ActorRefFrom, fromPromise } from 'xstate'
 import { orderCompleteMachine } from '#machines/order-complete/order-complete.machine.ts'
 import { orderDetailsMachine, type OrderTarget } from '#machines/order-details/order-details.machine.ts'
 import { orderHistoryMachine } from '#machines/order-history/order-history.machine.ts'
+import { type orderFlowMachine } from '#machines/order-flow/order-flow.machine.ts'
 import {
   CHECKOUT_CALLBACK_PATH,
   CheckoutCallbackResponseSchema,
@@ -45,7 +46,7 @@ export type OrdersDeps = {
    * The order flow (the root of the shopper's system, decision 0080): told `checkout.completed` when the visitor
    * comes back from the payment provider, so it clears the cart, the voucher and the checkout's storage.
    */
-  orderFlow: AnyActorRef
+  orderFlow: Pick<ActorRefFrom<typeof orderFlowMachine>, 'send'>
 }
 
 const leaveForDefault = (url: string) => window.location.assign(url)
