@@ -6,7 +6,8 @@ import type { Queryable } from '#server/db/db.ts'
 /**
  * Request-level idempotency (draft-ietf-httpapi-idempotency-key-header; commerce-reliability check 3): the second
  * layer behind "one cart, one order". A key is claimed `in_progress` before the work runs and holds the answer once
- * it is done; the same key with another body is 422, while the first request runs 409 order_in_progress, afterwards
+ * it is done; the same key with another body is 422, while the first request runs `busy` (the route answers the
+ * cart's order if it was committed meanwhile, else 409 order_in_progress), afterwards
  * the stored answer again (byte-identical, `Idempotent-Replayed: true`). A failed request frees its key: the client
  * may retry with a corrected body (a 409 cart_changed asks for exactly that).
  */
@@ -20,7 +21,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
 
 export type StoredAnswer = { status: number; body: string }
 
-export type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: StoredAnswer }
+/** `busy`: the same request with this key is still running (or its process died less than a minute ago). */
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'busy' }
 
 export function parseIdempotencyKey(value: string | string[] | undefined): string {
   const key = Array.isArray(value) ? value[0] : value
@@ -86,7 +88,7 @@ export function createIdempotencyStore(db: Queryable) {
       const row = rows[0]
       // Freed between our insert and select: try once more.
       if (row === undefined)
-        return (await insert(scope, key, fingerprint)) ? { kind: 'claimed' } : inProgress()
+        return (await insert(scope, key, fingerprint)) ? { kind: 'claimed' } : { kind: 'busy' }
       if (row.fingerprint !== fingerprint)
         throw new AppError(
           ErrorCode.IdempotencyKeyReused,
@@ -95,7 +97,7 @@ export function createIdempotencyStore(db: Queryable) {
       if (row.state === 'done' && row.response_status !== null && row.response_body !== null)
         return { kind: 'replay', answer: { status: row.response_status, body: row.response_body } }
       if (row.stale && (await takeOver(scope, key))) return { kind: 'claimed' }
-      return inProgress()
+      return { kind: 'busy' }
     },
 
     async complete(scope: string, key: string, answer: StoredAnswer): Promise<void> {
@@ -115,7 +117,3 @@ export function createIdempotencyStore(db: Queryable) {
   }
 }
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>
-
-function inProgress(): never {
-  throw new AppError(ErrorCode.OrderInProgress, 'A request with this Idempotency-Key is still running')
-}

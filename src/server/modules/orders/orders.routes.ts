@@ -118,6 +118,16 @@ export function createOrdersRoutes(deps: OrdersRoutesDeps): FastifyPluginAsync {
       const scope = shopper.userId === null ? 'guest' : `user:${shopper.userId}`
       const claim = await deps.idempotency.claim(scope, key, fingerprintOf(request.body))
       if (claim.kind === 'replay') return sendJson(reply, claim.answer.status, claim.answer.body, true)
+      if (claim.kind === 'busy') {
+        // The same body is in flight, or its process died after the commit: a committed order is the answer.
+        const existing = await orders.existingOrder(body.cartId)
+        if (existing === undefined)
+          throw new AppError(
+            ErrorCode.OrderInProgress,
+            'A request with this Idempotency-Key is still running',
+          )
+        return sendJson(reply, 200, JSON.stringify(parseResponse(CheckoutResponseSchema, existing)))
+      }
       let text: string
       try {
         text = JSON.stringify(parseResponse(CheckoutResponseSchema, await orders.place(body, shopper)))

@@ -121,6 +121,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     place: (request: CheckoutRequest, shopper: Shopper): Promise<CheckoutResponse> =>
       deps.placement.place(request, shopper),
 
+    /** The cart's order, answered as its placement was (undefined while the cart is no order). */
+    async existingOrder(cartId: string): Promise<CheckoutResponse | undefined> {
+      const row = await repo.findOrderOfCart(cartId)
+      return row === undefined ? undefined : deps.placement.answerFor(row)
+    },
+
     async order(orderId: string, viewer: Viewer): Promise<Order> {
       const { row, owner } = await readable(orderId, viewer)
       return present(row, owner)
