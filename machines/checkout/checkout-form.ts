@@ -135,11 +135,9 @@ export function formIssues(context: FormContext): FormIssues {
   }
 }
 
-/** The invoice e-mail goes with the billing address only while a business customer switched it on. */
+/** The invoice e-mail goes with the billing address only for a business customer (the fieldset shows it then). */
 const billingOf = (context: FormContext): AddressDraft =>
-  isBusinessOf(context.setup) && context.draft.separateInvoiceMail
-    ? context.draft.billing
-    : { ...context.draft.billing, email: '' }
+  isBusinessOf(context.setup) ? context.draft.billing : { ...context.draft.billing, email: '' }
 
 export function paymentSituation(context: FormContext): PaymentSituation {
   const country = countryOf(context.setup?.countries ?? [], context.draft.billing.countryId)

@@ -17,7 +17,7 @@ describe('cart page', () => {
     // Nothing to go on with: no "Weiter", only another file.
     expect(screen.getByRole('button', { name: 'Andere 3D-Datei wählen' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Weiter' })).toBeNull()
-    expect(screen.queryByRole('link', { name: 'Weiter' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Bestellung abschließen' })).toBeNull()
   })
 
   it('shows every field of an item', async () => {

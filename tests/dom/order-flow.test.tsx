@@ -261,13 +261,13 @@ describe('order flow: the cart', () => {
     expect(edges.wentHome).toBe(1)
   })
 
-  it('"Weiter" goes to the customer and payment details', async () => {
+  it('"Bestellung abschließen" goes to the customer and payment details', async () => {
     const { actors, router } = await renderApp({
       path: '/cart',
       cartItems: [item],
       states: { orderProcess: 'viewCart' },
     })
-    await userEvent.click(await screen.findByRole('link', { name: 'Weiter' }))
+    await userEvent.click(await screen.findByRole('link', { name: 'Bestellung abschließen' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment-details'))
     expect(actors.orderProcess.getSnapshot().value).toBe('provideCustomerDetails')
   })

@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
 import { DEFAULT_LOCALE } from '#shared/domain/limits.ts'
 import { type AppActors } from '#client/app/app-actors.tsx'
@@ -48,8 +48,6 @@ export const localeRoute = createRoute({
   },
 })
 
-// Pages that later issues build: one lazy chunk for all of them until then.
-const PlaceholderPage = lazyRouteComponent(() => import('./placeholder-page.tsx'), 'PlaceholderPage')
 // CMS pages (issue 6): one lazy chunk with the CMS views and the contact form.
 const CmsRoutePage = lazyRouteComponent(() => import('./cms-routes.tsx'), 'CmsRoutePage')
 const ContactRoutePage = lazyRouteComponent(() => import('./cms-routes.tsx'), 'ContactRoutePage')
@@ -74,15 +72,6 @@ function cmsPageRoute<const TPath extends string>(path: TPath, page: PageKey) {
     staticData: { page },
     loader: openCmsPage,
     component: CmsRoutePage,
-  })
-}
-
-function placeholderRoute<const TPath extends string>(path: TPath, page: PageKey, showStepsBar = false) {
-  return createRoute({
-    getParentRoute: () => localeRoute,
-    path,
-    staticData: { page, showStepsBar },
-    component: PlaceholderPage,
   })
 }
 
@@ -207,6 +196,41 @@ const contactRoute = createRoute({
   component: ContactRoutePage,
 })
 
+/** The checkout's pages (issue 16): one lazy chunk. */
+const checkoutPages = (name: 'PaymentDetailsRoutePage' | 'ReviewOrderRoutePage' | 'RedirectingRoutePage') =>
+  lazyRouteComponent(() => import('./checkout-routes.tsx'), name)
+
+/**
+ * `/payment-details/{orderId?}` and `/review-order/{orderId?}` (spec part 2 §2): entering opens the checkout at that
+ * step (with an order id in existing-order mode; `?quote=1` is the cart's 'Get a quote').
+ */
+function checkoutRoute(path: string, page: 'paymentDetails' | 'reviewOrder', step: 'details' | 'review') {
+  return createRoute({
+    getParentRoute: () => localeRoute,
+    path,
+    staticData: { page, showStepsBar: true },
+    validateSearch: (search: Record<string, unknown>): { quote?: 1 } =>
+      search.quote === 1 || search.quote === '1' ? { quote: 1 } : {},
+    loaderDeps: ({ search }) => ({ quote: search.quote }),
+    loader: ({ context, params, deps, cause }) => {
+      if (cause === 'preload') return
+      const { orderId } = params as { orderId?: string }
+      const { checkout } = context.actors
+      const snapshot = checkout.getSnapshot()
+      // The checkout navigated here itself (Next, edit): it is at that step already.
+      const atStep = snapshot.hasTag(step === 'review' ? 'review' : 'payment-details')
+      if (atStep && snapshot.context.orderId === (orderId ?? null) && deps.quote !== 1) return
+      checkout.send({
+        type: 'checkout.open',
+        orderId: orderId ?? null,
+        step,
+        ...(deps.quote === 1 ? { quote: true } : {}),
+      })
+    },
+    component: checkoutPages(page === 'paymentDetails' ? 'PaymentDetailsRoutePage' : 'ReviewOrderRoutePage'),
+  })
+}
+
 export const routeTree = rootRoute.addChildren([
   localeRoute.addChildren([
     homeRoute,
@@ -275,13 +299,26 @@ export const routeTree = rootRoute.addChildren([
       validateSearch: validateTrackOrderSearch,
       component: lazyRouteComponent(orderPages, 'TrackOrderRoutePage'),
     }),
-    placeholderRoute('payment-details/{-$orderId}', 'paymentDetails'),
-    placeholderRoute('review-order/{-$orderId}', 'reviewOrder'),
+    checkoutRoute('payment-details/{-$orderId}', 'paymentDetails', 'details'),
+    checkoutRoute('review-order/{-$orderId}', 'reviewOrder', 'review'),
     orderPageRoute('order-complete/{-$orderId}', 'orderComplete', 'OrderCompleteRoutePage'),
     orderPageRoute('quote-generated', 'quoteGenerated', 'QuoteGeneratedRoutePage'),
     orderPageRoute('order-failed', 'orderFailed', 'OrderFailedRoutePage'),
-    placeholderRoute('redirecting', 'redirecting'),
-    placeholderRoute('checkout', 'checkout'),
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'redirecting',
+      staticData: { page: 'redirecting' },
+      component: checkoutPages('RedirectingRoutePage'),
+    }),
+    // `/checkout` leads into the flow (issue 16): the payment details.
+    createRoute({
+      getParentRoute: () => localeRoute,
+      path: 'checkout',
+      staticData: { page: 'checkout' },
+      beforeLoad: ({ params }) => {
+        throw redirect({ to: '/{-$locale}/payment-details/{-$orderId}', params: { locale: params.locale } })
+      },
+    }),
     contactRoute,
     cmsPageRoute('datenschutz', 'privacy'),
     cmsPageRoute('produktion/tipps-und-tricks-im-3d-druck', 'designGuidelines'),

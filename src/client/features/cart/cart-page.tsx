@@ -133,19 +133,31 @@ export function CartPage() {
           {hasItems ? <Trans>Weitere 3D-Datei hinzufügen</Trans> : <Trans>Andere 3D-Datei wählen</Trans>}
         </button>
         {hasItems && !isBusy ? (
-          <Link
-            to="/{-$locale}/payment-details/{-$orderId}"
-            params={params}
-            className="button button--primary"
-            onClick={proceed}
-          >
-            <Trans>Weiter</Trans>
-          </Link>
+          // Part 2 §4 "Quote flow": both lead to the payment details; the quote preselects the quote method.
+          <>
+            <Link
+              to="/{-$locale}/payment-details/{-$orderId}"
+              params={params}
+              search={{ quote: 1 }}
+              className="button"
+              onClick={proceed}
+            >
+              <Trans>Angebot einholen</Trans>
+            </Link>
+            <Link
+              to="/{-$locale}/payment-details/{-$orderId}"
+              params={params}
+              className="button button--primary"
+              onClick={proceed}
+            >
+              <Trans>Bestellung abschließen</Trans>
+            </Link>
+          </>
         ) : (
           // An empty cart has nothing to go on with: no "Weiter" at all (issue 14); a busy one shows it disabled.
           hasItems && (
             <button type="button" className="button button--primary" disabled>
-              <Trans>Weiter</Trans>
+              <Trans>Bestellung abschließen</Trans>
             </button>
           )
         )}
