@@ -32,6 +32,8 @@ import {
   orderAccountsOf,
   type PaymentStarter,
 } from '#server/modules/orders/orders.module.ts'
+import { createOrderDocumentsModule } from '#server/modules/order-documents/order-documents.module.ts'
+import { createPaymentsModule } from '#server/modules/payments/payments.module.ts'
 import { createPricingModule } from '#server/modules/pricing/pricing.module.ts'
 import { createRetentionModule, type RetentionJob } from '#server/modules/retention/retention.module.ts'
 import { createShippingModule } from '#server/modules/shipping/shipping.module.ts'
@@ -58,7 +60,7 @@ export interface AppDeps extends HttpOptions {
    * elsewhere is woken after each upload (tests); absent: tasks wait for another process's poll.
    */
   analysisRunner?: 'own' | AnalysisRunnerHandle
-  /** Test doubles of the payments and order-documents modules (issue 16) until those are wired here. */
+  /** Test doubles of the payments and order-documents modules (issue 16); the real ones by default. */
   payments?: PaymentStarter
   orderDocuments?: OrderDocuments
 }
@@ -139,6 +141,18 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     models: analysis.service,
   })
   const sessionCookie = sessionCookieName(config.publicUrl.startsWith('https://'))
+  // Payments and orders use each other: payments reaches the orders module's port through this forwarder, which
+  // is only called while a request runs, after `orders` exists.
+  const payments = createPaymentsModule({
+    db,
+    config,
+    log,
+    orders: {
+      getOrder: (orderId) => orders.service.getOrder(orderId),
+      recordPaymentReceived: (orderId, capture) => orders.service.recordPaymentReceived(orderId, capture),
+      recordPaymentFailed: (orderId) => orders.service.recordPaymentFailed(orderId),
+    },
+  })
   const orders = createOrdersModule({
     db,
     config,
@@ -148,8 +162,8 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     cart: cart.checkout,
     countries: async (locale) => (await shipping.service.getCountries(locale)).shippingCountries,
     accounts: orderAccountsOf(auth.account),
-    payments: deps.payments,
-    documents: deps.orderDocuments,
+    payments: deps.payments ?? payments.service,
+    documents: deps.orderDocuments ?? createOrderDocumentsModule({ mail: deps.mail }).service,
     afterCommit:
       config.testFault === 'kill-after-order-commit' ? () => process.kill(process.pid, 'SIGKILL') : undefined,
   })
@@ -168,6 +182,7 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     analysis,
     cart,
     orders,
+    payments,
     createContentModule({ db, config, mail: deps.mail, log }),
     createOpenapiModule({ config }),
   ]

@@ -52,6 +52,7 @@ import {
 } from '#shared/contracts/checkout.contract.ts'
 import { ACCOUNT_API_ROUTES } from '#shared/contracts/account-api-routes.ts'
 import { ORDERS_API_ROUTES } from '#shared/contracts/orders-api-routes.ts'
+import { PAYMENTS_API_ROUTES } from '#shared/contracts/payments-api-routes.ts'
 import { ANALYSIS_API_ROUTES, CART_API_ROUTES } from '#shared/contracts/shop-api-routes.ts'
 import { STAFF_API_ROUTES } from '#shared/contracts/staff-api-routes.ts'
 import {
@@ -263,6 +264,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...ANALYSIS_API_ROUTES,
   ...CART_API_ROUTES,
   ...ORDERS_API_ROUTES,
+  ...PAYMENTS_API_ROUTES,
   ...CONTENT_ROUTES,
   ...STAFF_API_ROUTES,
 ]

@@ -308,3 +308,13 @@ export const PostalCodeParamsSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9 -]{2,10}$/),
 })
 export const PostalCodeResponseSchema = z.object({ city: z.string().nullable() })
+
+// ---------------------------------------------------------------------------------------------------------------
+// PayPal's webhook (the server passes the raw body to PayPal's verify-webhook-signature before anything acts)
+
+export const PaypalWebhookEventSchema = z.looseObject({
+  id: z.string(),
+  event_type: z.string(),
+  resource: z.looseObject({}).optional(),
+})
+export const PaypalWebhookAnswerSchema = z.object({ status: z.literal('ok') })

@@ -67,7 +67,9 @@ function registerWebhook(app: FastifyInstance, deps: PaymentsRoutesDeps): void {
 function registerTestProviderPage(app: FastifyInstance, service: PaymentsService): void {
   app.get(fastifyPathOf({ path: TEST_PROVIDER_PATH }), async (request, reply) => {
     const params = ProviderOrderParamsSchema.safeParse(request.params)
-    const row = params.success ? await service.testProviderOrder(params.data.providerOrderId) : undefined
+    // Registered always (one route table), it answers only while the test provider is the active one.
+    const active = params.success && service.providerName === 'test'
+    const row = active ? await service.testProviderOrder(params.data.providerOrderId) : undefined
     if (row === undefined || row.raw === null) throw new AppError(ErrorCode.NotFound, 'Unknown test payment')
     const created = row.raw as unknown as TestProviderOrder
     const amount = `${formatAmountValue(row.amountCents)} ${row.currency}`
@@ -107,6 +109,6 @@ export function createPaymentsRoutes(deps: PaymentsRoutesDeps): FastifyPluginAsy
       },
     )
     registerWebhook(app, deps)
-    if (deps.service.providerName === 'test') registerTestProviderPage(app, deps.service)
+    registerTestProviderPage(app, deps.service)
   }
 }
