@@ -19,7 +19,7 @@ async function renderVoucher(answer: Discount, itemNetCents: number) {
   const actor = createActor(
     voucherMachine.provide({
       actors: {
-        loadStoredDiscount: fromPromise(async () => null),
+        loadStoredDiscount: fromPromise(async (): Promise<Discount | null> => null),
         validateCode: fromPromise(async () => answer),
       },
     }),
