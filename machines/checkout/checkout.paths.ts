@@ -2,6 +2,9 @@ import type { SnapshotFrom } from 'xstate'
 import { definePathModel, doneEvent, errorEvent, type PathEvent } from '#tests/graph/path-testing.ts'
 import {
   AT_ID,
+  belowMinimumPreview,
+  drawingsSetup,
+  foreignGuestSetup,
   checkoutDiscount,
   emptyCartSetup,
   existingPaypalSetup,
@@ -139,6 +142,25 @@ export const checkoutMemberPathModel = definePathModel({
     if (snapshot.hasTag('placing')) return [doneEvent('placeOrder', placedQuote)]
     if (snapshot.hasTag('review'))
       return [{ type: 'checkout.setTerms', accepted: true }, { type: 'checkout.place' }]
+    return []
+  },
+  serializeContext,
+})
+
+/** The setups the stories show besides: a foreign guest, drawings attached, a review below the minimum. */
+export const checkoutStoryPathModel = definePathModel({
+  machine: checkoutMachine,
+  input: undefined,
+  events: (snapshot): Events => {
+    if (snapshot.matches('idle')) return [open()]
+    if (snapshot.matches('loading'))
+      return [
+        doneEvent('loadCheckout', foreignGuestSetup),
+        doneEvent('loadCheckout', drawingsSetup),
+        doneEvent('loadCheckout', filledGuestSetup),
+      ]
+    if (snapshot.hasTag('payment-details')) return [{ type: 'checkout.next' }]
+    if (snapshot.hasTag('preview-loading')) return [doneEvent('loadPreview', belowMinimumPreview)]
     return []
   },
   serializeContext,
