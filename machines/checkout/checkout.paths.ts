@@ -33,7 +33,7 @@ const open = (step: 'details' | 'review' = 'details', extra: { orderId?: string;
   }) as const
 
 /** What identifies a node: the parts the guards and the views read (the draft only as far as it changes). */
-const serializeContext = (context: Context) => ({
+export const serializeCheckoutContext = (context: Context) => ({
   ...context,
   setup:
     context.setup === null
@@ -98,7 +98,7 @@ export const checkoutGuestPathModel = definePathModel({
   machine: checkoutMachine,
   input: undefined,
   events: guestFlowEvents,
-  serializeContext,
+  serializeContext: serializeCheckoutContext,
   limit: 8000,
 })
 
@@ -122,7 +122,7 @@ export const checkoutFormPathModel = definePathModel({
       { type: 'checkout.next' },
     ]
   },
-  serializeContext,
+  serializeContext: serializeCheckoutContext,
   limit: 8000,
 })
 
@@ -144,7 +144,7 @@ export const checkoutMemberPathModel = definePathModel({
       return [{ type: 'checkout.setTerms', accepted: true }, { type: 'checkout.place' }]
     return []
   },
-  serializeContext,
+  serializeContext: serializeCheckoutContext,
 })
 
 /** The setups the stories show besides: a foreign guest, drawings attached, a review below the minimum. */
@@ -163,5 +163,5 @@ export const checkoutStoryPathModel = definePathModel({
     if (snapshot.hasTag('preview-loading')) return [doneEvent('loadPreview', belowMinimumPreview)]
     return []
   },
-  serializeContext,
+  serializeContext: serializeCheckoutContext,
 })

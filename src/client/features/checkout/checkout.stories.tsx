@@ -1,6 +1,6 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
 import { useActorRef } from '@xstate/react'
-import { type AnyMachineSnapshot, fromPromise, type Snapshot, type SnapshotFrom } from 'xstate'
+import { fromPromise, type Snapshot, type SnapshotFrom } from 'xstate'
 import { formHint, paymentOptions } from '#machines/checkout/checkout-form.ts'
 import {
   type CheckoutSetup,
@@ -17,6 +17,7 @@ import {
   checkoutGuestPathModel,
   checkoutMemberPathModel,
   checkoutStoryPathModel,
+  serializeCheckoutContext,
 } from '#machines/checkout/checkout.paths.ts'
 import { type PathModel, stableStringify, statesOf } from '#tests/graph/path-testing.ts'
 import { PaymentDetailsView } from './payment-details-page.tsx'
@@ -29,8 +30,8 @@ type Model = PathModel<typeof checkoutMachine>
 /** The persisted snapshot of the first state one of the models reaches that `matches` picks. */
 function reachedState(models: readonly Model[], matches: (snapshot: Snap) => boolean): Snapshot<unknown> {
   const key = (snapshot: Snap) => {
-    const { value, context } = snapshot as AnyMachineSnapshot
-    return stableStringify({ value, context })
+    // The models' own node identity (the whole context grows with every attempt's key).
+    return stableStringify({ value: snapshot.value, context: serializeCheckoutContext(snapshot.context) })
   }
   for (const model of models) {
     const found = statesOf(model, { key }).find(({ snapshot }) => matches(snapshot))
