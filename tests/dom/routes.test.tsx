@@ -35,7 +35,7 @@ const ROUTES = [
   ['/quote-generated', 'Vielen Dank für Ihre Angebotsanfrage'],
   ['/order-failed', 'Bestellung abgebrochen'],
   ['/redirecting', 'Weiterleitung zum Zahlungsanbieter'],
-  ['/checkout', 'Kasse'],
+  ['/checkout', 'Kunden- und Zahlungsdaten'],
   ['/kontakt', 'Kontakt'],
   ['/datenschutz', 'Datenschutzerklärung'],
   ['/produktion/tipps-und-tricks-im-3d-druck', 'Tipps und Tricks im 3D-Druck'],

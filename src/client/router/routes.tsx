@@ -208,7 +208,7 @@ function checkoutRoute(path: string, page: 'paymentDetails' | 'reviewOrder', ste
   return createRoute({
     getParentRoute: () => localeRoute,
     path,
-    staticData: { page, showStepsBar: true },
+    staticData: { page },
     validateSearch: (search: Record<string, unknown>): { quote?: 1 } =>
       search.quote === 1 || search.quote === '1' ? { quote: 1 } : {},
     loaderDeps: ({ search }) => ({ quote: search.quote }),
