@@ -1,4 +1,4 @@
-import { type ApiRoute, created, json, NO_CONTENT, ok } from '#shared/contracts/api-route.ts'
+import { type ApiRoute, created, json, multipart, NO_CONTENT, ok } from '#shared/contracts/api-route.ts'
 import {
   PriceSheetParamsSchema,
   priceSheetPaths,
@@ -11,6 +11,13 @@ import {
   TestSheetResponseSchema,
 } from '#shared/contracts/price-sheet.contract.ts'
 import {
+  ColorThumbnailUploadSchema,
+  CreateApiKeySchema,
+  StaffApiKeyCreatedSchema,
+  StaffApiKeyListSchema,
+  StaffApiKeyParamsSchema,
+  StaffColorResponseSchema,
+  STAFF_BASE_PATH,
   STAFF_RESOURCE_CONTRACTS,
   STAFF_RESOURCES,
   StaffIdParamsSchema,
@@ -181,9 +188,65 @@ const WORKSPACE_ROUTES: readonly ApiRoute[] = [
   },
 ]
 
+const apiKeys = `${STAFF_BASE_PATH}/white-labels/{id}/api-keys`
+const apiKey = { ...staff, params: StaffApiKeyParamsSchema }
+
+/** Issue 17: a colour's uploaded thumbnail and the white labels' API keys (decision 0106). */
+const THUMBNAIL_AND_KEY_ROUTES: readonly ApiRoute[] = [
+  {
+    ...staff,
+    method: 'POST',
+    path: `${STAFF_BASE_PATH}/colors/{id}/thumbnail`,
+    summary: "Upload a colour's thumbnail (PNG, JPEG or WebP, at most 2 MB and 2048 px a side)",
+    params: StaffIdParamsSchema,
+    body: multipart(ColorThumbnailUploadSchema),
+    responses: ok(StaffColorResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'DELETE',
+    path: `${STAFF_BASE_PATH}/colors/{id}/thumbnail`,
+    summary: "Remove a colour's uploaded thumbnail: the generated swatch is shown again",
+    params: StaffIdParamsSchema,
+    responses: ok(StaffColorResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'GET',
+    path: apiKeys,
+    summary: "A white label's API keys (never the keys themselves)",
+    params: StaffIdParamsSchema,
+    responses: ok(StaffApiKeyListSchema),
+  },
+  {
+    ...staff,
+    method: 'POST',
+    path: apiKeys,
+    summary: 'Create an API key; the answer is the only time it is shown',
+    params: StaffIdParamsSchema,
+    body: json(CreateApiKeySchema),
+    responses: created(StaffApiKeyCreatedSchema),
+  },
+  {
+    ...apiKey,
+    method: 'POST',
+    path: `${apiKeys}/{keyId}/rotate`,
+    summary: 'Replace an API key; the old one keeps working for 24 hours',
+    responses: created(StaffApiKeyCreatedSchema),
+  },
+  {
+    ...apiKey,
+    method: 'DELETE',
+    path: `${apiKeys}/{keyId}`,
+    summary: 'Revoke an API key at once',
+    responses: NO_CONTENT,
+  },
+]
+
 export const STAFF_API_ROUTES: readonly ApiRoute[] = [
   ...STAFF_RESOURCES.flatMap(resourceRoutes),
   PRINT_MODE_READ,
   ...PRICE_SHEET_ROUTES,
   ...WORKSPACE_ROUTES,
+  ...THUMBNAIL_AND_KEY_ROUTES,
 ]

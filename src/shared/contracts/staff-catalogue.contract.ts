@@ -325,3 +325,52 @@ export const STAFF_RESOURCE_CONTRACTS = {
     update: UpdatePrintModeSchema,
   },
 } as const satisfies Record<StaffResource, StaffResourceContract>
+
+// ---------------------------------------------------------------------------------------------------------------
+// Colour thumbnails and white-label API keys (issue 17, docs/decisions/0106-color-thumbnails-and-white-label-api-keys.md)
+
+/** An uploaded colour thumbnail: PNG, JPEG or WebP by content, at most this many bytes and pixels a side. */
+export const COLOR_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024
+export const COLOR_THUMBNAIL_MAX_PIXELS = 2048
+export const COLOR_THUMBNAIL_TYPES = ['png', 'jpeg', 'webp'] as const
+
+/** How long a rotated API key keeps working next to its successor, so a white label can redeploy without downtime. */
+export const API_KEY_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000
+
+export const staffColorThumbnailPath = (colorId: string) =>
+  `${STAFF_BASE_PATH}/colors/${encodeURIComponent(colorId)}/thumbnail`
+
+export const staffApiKeyPaths = {
+  list: (whiteLabelId: string) =>
+    `${STAFF_BASE_PATH}/white-labels/${encodeURIComponent(whiteLabelId)}/api-keys`,
+  one: (whiteLabelId: string, keyId: string) =>
+    `${staffApiKeyPaths.list(whiteLabelId)}/${encodeURIComponent(keyId)}`,
+  rotate: (whiteLabelId: string, keyId: string) => `${staffApiKeyPaths.one(whiteLabelId, keyId)}/rotate`,
+} as const
+
+export const StaffApiKeyParamsSchema = z.strictObject({ id: IdSchema, keyId: IdSchema })
+
+/** A key as listed: never the key itself, only its last four characters. */
+export const StaffApiKeySchema = z.object({
+  id: IdSchema,
+  label: z.string(),
+  lastFour: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Set by a rotation: the key stops working at this time. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  revoked: z.boolean(),
+  /** Neither revoked nor past its expiry. */
+  active: z.boolean(),
+})
+export type StaffApiKey = z.infer<typeof StaffApiKeySchema>
+
+export const CreateApiKeySchema = z.strictObject({
+  label: z.string().trim().min(1).max(100).default('API key'),
+})
+
+export const StaffApiKeyListSchema = z.object({ apiKeys: z.array(StaffApiKeySchema) })
+/** The answer of create and rotate: the only time the key is shown. */
+export const StaffApiKeyCreatedSchema = z.object({ apiKey: StaffApiKeySchema, key: z.string() })
+
+/** The upload form of a colour thumbnail. */
+export const ColorThumbnailUploadSchema = z.object({ file: z.file() })

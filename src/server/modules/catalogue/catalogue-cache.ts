@@ -58,6 +58,8 @@ export interface CatalogueSnapshot {
   readonly revision: number
   readonly defaultWhiteLabel: WhiteLabel | undefined
   readonly whiteLabelsByApiKey: ReadonlyMap<string, WhiteLabel>
+  /** Staff-made keys by SHA-256 (hex); `expiresAt` (ms) is set while a rotated key is in its grace period. */
+  readonly whiteLabelsByKeyHash: ReadonlyMap<string, { whiteLabel: WhiteLabel; expiresAt: number | null }>
   /** Every offered print mode, whichever white label offers it. */
   readonly printModes: ReadonlyMap<string, PrintModeEntry>
   /** Ids of every finish and colour that exists (offered or not), to tell "unknown" from "not offered here". */
@@ -84,6 +86,18 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups
 }
 
+/** Staff-made API keys (migration 011) of live white labels, by their SHA-256. */
+function keyHashIndex(rows: CatalogueRows): CatalogueSnapshot['whiteLabelsByKeyHash'] {
+  const liveById = new Map(rows.whiteLabels.map((row) => [row.id, { id: row.id, name: row.name }]))
+  const index = new Map<string, { whiteLabel: WhiteLabel; expiresAt: number | null }>()
+  for (const key of rows.apiKeys ?? []) {
+    const whiteLabel = liveById.get(key.white_label_id)
+    const expiresAt = key.expires_at === null ? null : new Date(key.expires_at).getTime()
+    if (whiteLabel !== undefined) index.set(key.key_hash, { whiteLabel, expiresAt })
+  }
+  return index
+}
+
 export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
   const defaultRow = rows.whiteLabels.find((row) => row.is_default)
   const defaultWhiteLabel = defaultRow && { id: defaultRow.id, name: defaultRow.name }
@@ -91,6 +105,7 @@ export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
     rows.whiteLabels.map((row) => [row.api_key, { id: row.id, name: row.name }]),
   )
 
+  const whiteLabelsByKeyHash = keyHashIndex(rows)
   const finishesByMode = groupBy(rows.finishes, (row) => row.print_mode_id)
   const colorsByMode = groupBy(rows.colors, (row) => row.print_mode_id)
   const stepsByMode = groupBy(rows.processingSteps, (row) => row.print_mode_id)
@@ -161,6 +176,7 @@ export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
     revision: rows.revision,
     defaultWhiteLabel,
     whiteLabelsByApiKey,
+    whiteLabelsByKeyHash,
     printModes,
     knownFinishIds: new Set(rows.allFinishIds),
     knownColorIds: new Set(rows.allColorIds),

@@ -14,6 +14,13 @@ export interface WhiteLabelRow {
   is_default: boolean
 }
 
+/** A staff-made API key still in force (migration 011): its SHA-256 and when a rotation ends it. */
+export interface ApiKeyRow {
+  key_hash: string
+  white_label_id: string
+  expires_at: Date | null
+}
+
 export interface PrintModeRow {
   id: string
   name: LocalizedText
@@ -98,6 +105,8 @@ export interface CatalogueRows {
   /** Every finish and colour id, archived ones included: "unknown" and "not offered here" are different errors. */
   allFinishIds: string[]
   allColorIds: string[]
+  /** Staff-made API keys of live white labels, not revoked (expiry is checked per request). */
+  apiKeys?: ApiKeyRow[]
 }
 
 /** Print modes a customer can be offered: active, not archived, and neither material nor method archived. */
@@ -106,6 +115,12 @@ const OFFERED_PRINT_MODES = `
   JOIN materials ma ON ma.id = pm.material_id AND ma.archived_at IS NULL
   JOIN methods me ON me.id = pm.method_id AND me.archived_at IS NULL
   WHERE pm.is_active AND pm.archived_at IS NULL`
+
+/** Staff-made API keys in force (expiry is checked per request, so the cache need not reload when one ends). */
+const API_KEYS = `
+  SELECT k.key_hash, k.white_label_id, k.expires_at FROM white_label_api_keys k
+  JOIN white_labels w ON w.id = k.white_label_id AND w.archived_at IS NULL
+  WHERE k.revoked_at IS NULL`
 
 export function createCatalogueRepo(db: Queryable) {
   async function readRevision(): Promise<number> {
@@ -128,6 +143,7 @@ export function createCatalogueRepo(db: Queryable) {
         sheets,
         allFinishes,
         allColors,
+        apiKeys,
       ] = await Promise.all([
         db.query<WhiteLabelRow>(
           'SELECT id, name, api_key, is_default FROM white_labels WHERE archived_at IS NULL ORDER BY name, id',
@@ -189,6 +205,7 @@ export function createCatalogueRepo(db: Queryable) {
         ),
         db.query<{ id: string }>('SELECT id FROM surface_finishes'),
         db.query<{ id: string }>('SELECT id FROM colors'),
+        db.query<ApiKeyRow>(API_KEYS),
       ])
       return {
         revision,
@@ -202,6 +219,7 @@ export function createCatalogueRepo(db: Queryable) {
         sheets: sheets.rows,
         allFinishIds: allFinishes.rows.map((row) => row.id),
         allColorIds: allColors.rows.map((row) => row.id),
+        apiKeys: apiKeys.rows,
       }
     },
   }

@@ -12,13 +12,15 @@ import {
   registerWhiteLabelRoutes,
   type StaffRouteContext,
 } from '#server/modules/catalogue/staff/staff-entity.routes.ts'
+import { registerThumbnailAndKeyRoutes } from '#server/modules/catalogue/staff/thumbnail-and-key.routes.ts'
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
 /**
  * `/api/staff/{resource}`: GET lists everything (archived rows too), POST creates (201), PATCH `/{id}` updates,
  * POST `/{id}/archive` and `/{id}/restore` hide and show again. No DELETE: nothing an order may name is deleted.
- * Each entity's routes are in staff/staff-entity.routes.ts; all run behind the staff pre-handler.
+ * Each entity's routes are in staff/staff-entity.routes.ts, the colour thumbnail upload and the white labels' API
+ * keys in staff/thumbnail-and-key.routes.ts; all run behind the staff pre-handler.
  */
 export function createStaffCatalogueRoutes(deps: {
   staff: StaffCatalogueService
@@ -38,5 +40,6 @@ export function createStaffCatalogueRoutes(deps: {
     registerStepRoutes(app, context)
     registerPrintModeRoutes(app, context)
     registerArchiveRoutes(app, context)
+    await registerThumbnailAndKeyRoutes(app, context)
   }
 }

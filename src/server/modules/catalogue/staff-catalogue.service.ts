@@ -1,4 +1,6 @@
+import { createStaffApiKeyService } from '#server/modules/catalogue/staff/api-keys.service.ts'
 import { createStaffArchiveService } from '#server/modules/catalogue/staff/archive.service.ts'
+import { createStaffColorThumbnailService } from '#server/modules/catalogue/staff/color-thumbnails.service.ts'
 import { createStaffColorService } from '#server/modules/catalogue/staff/colors.service.ts'
 import { createStaffFinishService } from '#server/modules/catalogue/staff/finishes.service.ts'
 import { createStaffNamedService } from '#server/modules/catalogue/staff/named.service.ts'
@@ -26,6 +28,8 @@ export function createStaffCatalogueService(deps: StaffCatalogueDeps) {
     ...createStaffStepService(context),
     ...createStaffPrintModeService(context),
     ...createStaffArchiveService(context),
+    ...createStaffColorThumbnailService(context),
+    ...createStaffApiKeyService(context),
   }
 }
 export type StaffCatalogueService = ReturnType<typeof createStaffCatalogueService>

@@ -12,7 +12,7 @@ import { hueOf, swatchSvg } from '#server/modules/catalogue/color-swatch.ts'
 import type { ColorStaffRow } from '#server/modules/catalogue/staff/colors.repo.ts'
 import { invalid, notFound, type StaffContext } from '#server/modules/catalogue/staff/staff-context.ts'
 
-function toStaffColor(row: ColorStaffRow): StaffColor {
+export function toStaffColor(row: ColorStaffRow): StaffColor {
   return {
     id: row.id,
     printModeId: row.print_mode_id,
