@@ -166,6 +166,7 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     documents: deps.orderDocuments ?? createOrderDocumentsModule({ mail: deps.mail }).service,
     afterCommit:
       config.testFault === 'kill-after-order-commit' ? () => process.kill(process.pid, 'SIGKILL') : undefined,
+    staff: { requireStaff: auth.requireStaff, verifyCompany: auth.verifyCompany },
   })
   const retention = createRetentionModule({
     storage: config.storage,

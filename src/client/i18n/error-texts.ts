@@ -49,4 +49,5 @@ export const errorTexts = {
   voucher_below_min_value: msg`Der Mindestbestellwert für diesen Gutschein ist noch nicht erreicht.`,
   payment_method_not_allowed: msg`Diese Zahlungsart ist für Ihre Bestellung nicht möglich.`,
   payment_failed: msg`Die Zahlung konnte nicht durchgeführt werden. Es wurde nichts abgebucht.`,
+  status_change_refused: msg`Dieser Statuswechsel ist für die Bestellung nicht möglich.`,
 } as const satisfies Record<ErrorCode, MessageDescriptor>

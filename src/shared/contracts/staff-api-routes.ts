@@ -31,6 +31,16 @@ import {
   STAFF_AUDIT_LOG_PATH,
 } from '#shared/contracts/staff-audit.contract.ts'
 import {
+  ChangeOrderStatusRequestSchema,
+  StaffCustomerParamsSchema,
+  StaffOrderDetailResponseSchema,
+  StaffOrderListQuerySchema,
+  StaffOrderListResponseSchema,
+  StaffOrderParamsSchema,
+  STAFF_ORDERS_PATH,
+  VerifyCompanyResponseSchema,
+} from '#shared/contracts/staff-orders.contract.ts'
+import {
   EvaluateSheetRequestSchema,
   EvaluateSheetResponseSchema,
   ReplaySheetRequestSchema,
@@ -188,6 +198,50 @@ const WORKSPACE_ROUTES: readonly ApiRoute[] = [
   },
 ]
 
+const staffOrder = { ...staff, params: StaffOrderParamsSchema }
+
+/** The order back office of issue 17 (decision 0105). */
+const ORDER_ROUTES: readonly ApiRoute[] = [
+  {
+    ...staff,
+    method: 'GET',
+    path: STAFF_ORDERS_PATH,
+    summary: 'Orders, newest first, with filters and paging',
+    query: StaffOrderListQuerySchema,
+    responses: ok(StaffOrderListResponseSchema),
+  },
+  {
+    ...staffOrder,
+    method: 'GET',
+    path: `${STAFF_ORDERS_PATH}/{orderId}`,
+    summary: 'One order with its status history, mails and allowed next statuses',
+    responses: ok(StaffOrderDetailResponseSchema),
+  },
+  {
+    ...staffOrder,
+    method: 'POST',
+    path: `${STAFF_ORDERS_PATH}/{orderId}/status`,
+    summary: 'Move the order to an allowed next status; the customer gets a mail',
+    body: json(ChangeOrderStatusRequestSchema),
+    responses: ok(StaffOrderDetailResponseSchema),
+  },
+  {
+    ...staffOrder,
+    method: 'POST',
+    path: `${STAFF_ORDERS_PATH}/{orderId}/mark-paid`,
+    summary: 'The transfer of a prepaid or invoice order arrived',
+    responses: ok(StaffOrderDetailResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'POST',
+    path: '/api/staff/customers/{userId}/verify-company',
+    summary: 'Mark a customer account as a verified company',
+    params: StaffCustomerParamsSchema,
+    responses: ok(VerifyCompanyResponseSchema),
+  },
+]
+
 const apiKeys = `${STAFF_BASE_PATH}/white-labels/{id}/api-keys`
 const apiKey = { ...staff, params: StaffApiKeyParamsSchema }
 
@@ -248,5 +302,6 @@ export const STAFF_API_ROUTES: readonly ApiRoute[] = [
   PRINT_MODE_READ,
   ...PRICE_SHEET_ROUTES,
   ...WORKSPACE_ROUTES,
+  ...ORDER_ROUTES,
   ...THUMBNAIL_AND_KEY_ROUTES,
 ]

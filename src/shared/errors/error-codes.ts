@@ -63,6 +63,9 @@ export const ErrorCode = {
   PaymentMethodNotAllowed: 'payment_method_not_allowed',
   /** The payment provider failed or declined (nothing was charged twice). */
   PaymentFailed: 'payment_failed',
+  // order back office (issue 17)
+  /** A staff status change off ORDER_TRANSITIONS or against the payment rules (details.reason: the refusal). */
+  StatusChangeRefused: 'status_change_refused',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 
@@ -109,6 +112,7 @@ export const errorStatus = {
   voucher_below_min_value: 422,
   payment_method_not_allowed: 422,
   payment_failed: 502,
+  status_change_refused: 422,
 } as const satisfies Record<ErrorCode, number>
 
 /** A field-level problem, for validation errors: path in the request and a machine-readable reason. */

@@ -118,6 +118,15 @@ export function createAccountRepo(db: Queryable) {
       ])
     },
 
+    /** Staff verified the company (issue 17): invoice without limits, the business prices. False: no such customer. */
+    async markVerifiedCompany(userId: string): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE users SET is_verified_company = true, updated_at = now() WHERE id = $1 AND role = 'customer'`,
+        [userId],
+      )
+      return rowCount === 1
+    },
+
     async updateDetails(userId: string, update: AccountUpdate): Promise<void> {
       await db.query(
         `UPDATE users SET phone = $2, billing_payment_method = $3, billing_address = $4, shipping_address = $5,

@@ -37,6 +37,8 @@ export interface AuthModule {
   account: AccountService
   /** Pre-handler for staff routes: 403 cross-origin, 401 anonymous, 403 customer. */
   requireStaff: ReturnType<typeof createRequireStaff>
+  /** The order back office's face (issue 17): marks a customer a verified company; false for no such customer. */
+  verifyCompany(userId: string): Promise<boolean>
 }
 
 /** Bounds of sign-in (docs/decisions/0075-…); the defaults suit production, tests pass small ones. */
@@ -65,10 +67,11 @@ export function createAuthModule(deps: {
   const cookieName = sessionCookieName(secure)
   const publicOrigin = new URL(deps.config.publicUrl).origin
   const sessions = createSessionRepo(deps.db)
+  const accountRepo = createAccountRepo(deps.db)
   // One hashing queue for sign-in, signup, reset and password change: together they never exceed its bounds.
   const hashing = createHashQueue(deps.signIn?.hashQueue ?? DEFAULT_HASH_QUEUE)
   const account = createAccountService({
-    repo: createAccountRepo(deps.db),
+    repo: accountRepo,
     links: createAccountLinksRepo(deps.db),
     revokeAllSessions: (userId) => sessions.deleteSessionsOf(userId),
     hashing,
@@ -98,5 +101,6 @@ export function createAuthModule(deps: {
     service: auth,
     account,
     requireStaff: createRequireStaff({ auth, publicOrigin, cookieName }),
+    verifyCompany: (userId) => accountRepo.markVerifiedCompany(userId),
   }
 }

@@ -16,6 +16,7 @@ import * as shipping from '#shared/contracts/shipping.contract.ts'
 import * as staffCatalogue from '#shared/contracts/staff-catalogue.contract.ts'
 import * as staffAudit from '#shared/contracts/staff-audit.contract.ts'
 import * as staffSheet from '#shared/contracts/staff-sheet.contract.ts'
+import * as staffOrders from '#shared/contracts/staff-orders.contract.ts'
 import * as apiRoutes from '#shared/contracts/api-routes.ts'
 import * as errors from '#shared/errors/error-codes.ts'
 
@@ -46,6 +47,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   staffCatalogue,
   staffAudit,
   staffSheet,
+  staffOrders,
   errors,
 ]
 

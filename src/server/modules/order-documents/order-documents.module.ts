@@ -23,9 +23,9 @@ export function createOrderDocumentsModule(deps: OrderDocumentsModuleDeps): Orde
   return {
     service: {
       renderPdf,
-      async sendOrderMail(kind, order) {
+      async sendOrderMail(kind, order, statusMail) {
         const pdf = WITH_PDF.has(kind) ? await renderPdf(order) : undefined
-        await deps.mail.send(orderMailMessage(kind, order, pdf))
+        await deps.mail.send(orderMailMessage(kind, order, pdf, statusMail))
       },
     },
   }

@@ -1,7 +1,8 @@
 import type { Locale } from '#shared/domain/limits.ts'
 import type { Order } from '#shared/contracts/checkout.contract.ts'
 import type { MailMessage } from '#server/modules/mail/mail.module.ts'
-import type { OrderMailKind } from '#server/modules/orders/order-ports.ts'
+import type { OrderStatus } from '#shared/domain/order-status.ts'
+import type { OrderMailKind, OrderStatusMail } from '#server/modules/orders/order-ports.ts'
 import { documentContent } from '#server/modules/order-documents/document-content.ts'
 import { DOCUMENT_TEXTS, formatCents } from '#server/modules/order-documents/document-texts.ts'
 
@@ -25,6 +26,7 @@ const TEXTS: Record<Locale, MailTexts> = {
         order_confirmation: `Ihre Bestellung ${number} bei Schichtwerk`,
         quote: `Ihr unverbindliches Angebot ${number} von Schichtwerk`,
         payment_received: `Zahlung erhalten: Bestellung ${number}`,
+        status_changed: `Ihre Bestellung ${number}`,
       })[kind],
     greeting: (name) => `Hallo ${name},`,
     intro: (kind, total) =>
@@ -32,6 +34,7 @@ const TEXTS: Record<Locale, MailTexts> = {
         order_confirmation: `vielen Dank für Ihre Bestellung. Der Gesamtbetrag ist ${total}.`,
         quote: `vielen Dank für Ihre Anfrage. Hier ist Ihr unverbindliches Angebot über ${total}.`,
         payment_received: `wir haben Ihre Zahlung über ${total} erhalten. Ihre Bestellung geht jetzt in die Fertigung.`,
+        status_changed: 'der Stand Ihrer Bestellung hat sich geändert.',
       })[kind],
     attachment: 'Das Dokument finden Sie als PDF im Anhang.',
     closing: 'Viele Grüße\nIhr Schichtwerk-Team',
@@ -42,6 +45,7 @@ const TEXTS: Record<Locale, MailTexts> = {
         order_confirmation: `Your order ${number} at Schichtwerk`,
         quote: `Your non-binding quote ${number} from Schichtwerk`,
         payment_received: `Payment received: order ${number}`,
+        status_changed: `Your order ${number}`,
       })[kind],
     greeting: (name) => `Hello ${name},`,
     intro: (kind, total) =>
@@ -49,6 +53,7 @@ const TEXTS: Record<Locale, MailTexts> = {
         order_confirmation: `thank you for your order. The total is ${total}.`,
         quote: `thank you for your request. Here is your non-binding quote for ${total}.`,
         payment_received: `we have received your payment of ${total}. Your order now goes into production.`,
+        status_changed: 'the status of your order has changed.',
       })[kind],
     attachment: 'You will find the document attached as a PDF.',
     closing: 'Kind regards\nYour Schichtwerk team',
@@ -59,6 +64,7 @@ const TEXTS: Record<Locale, MailTexts> = {
         order_confirmation: `Votre commande ${number} chez Schichtwerk`,
         quote: `Votre devis sans engagement ${number} de Schichtwerk`,
         payment_received: `Paiement reçu : commande ${number}`,
+        status_changed: `Votre commande ${number}`,
       })[kind],
     greeting: (name) => `Bonjour ${name},`,
     intro: (kind, total) =>
@@ -66,6 +72,7 @@ const TEXTS: Record<Locale, MailTexts> = {
         order_confirmation: `merci pour votre commande. Le montant total est de ${total}.`,
         quote: `merci pour votre demande. Voici votre devis sans engagement de ${total}.`,
         payment_received: `nous avons reçu votre paiement de ${total}. Votre commande passe maintenant en production.`,
+        status_changed: 'l’état de votre commande a changé.',
       })[kind],
     attachment: 'Vous trouverez le document en pièce jointe au format PDF.',
     closing: 'Cordialement\nL’équipe Schichtwerk',
@@ -87,7 +94,62 @@ export function pdfFileName(order: Order): string {
   return `${title.replace(/[^\p{L}\p{N}]+/gu, '-')}-${order.orderNumber}.pdf`
 }
 
-function bodyOf(kind: OrderMailKind, order: Order): string {
+/** The status as the customer reads it in a status_changed mail (shipped is "wurde versandt"). */
+const STATUS_LABELS: Record<Locale, Record<OrderStatus, string>> = {
+  de: {
+    QUOTE_GENERATED: 'Angebot erstellt',
+    ORDER_RECEIVED: 'Bestellung eingegangen',
+    READY_FOR_PROCESSING: 'wird bearbeitet',
+    CUSTOMER_CONTACTED: 'Rückfrage an Sie',
+    FILES_PRINTABLE: 'Dateien druckbar',
+    FILES_NOT_PRINTABLE: 'Dateien nicht druckbar',
+    SUPPLIER_REQUEST_SENT: 'Anfrage an Zulieferer gesendet',
+    IN_PRODUCTION: 'in Fertigung',
+    PARTS_DEFECTIVE: 'Teile fehlerhaft, werden neu gefertigt',
+    PARTS_REVIEWED: 'Teile geprüft',
+    ORDER_CANCELLED: 'storniert',
+    ORDER_COMPLETED: 'wurde versandt',
+    UNKNOWN: 'Status unbekannt',
+  },
+  en: {
+    QUOTE_GENERATED: 'quote created',
+    ORDER_RECEIVED: 'order received',
+    READY_FOR_PROCESSING: 'being processed',
+    CUSTOMER_CONTACTED: 'we have a question',
+    FILES_PRINTABLE: 'files printable',
+    FILES_NOT_PRINTABLE: 'files not printable',
+    SUPPLIER_REQUEST_SENT: 'request sent to supplier',
+    IN_PRODUCTION: 'in production',
+    PARTS_DEFECTIVE: 'parts defective, being reproduced',
+    PARTS_REVIEWED: 'parts checked',
+    ORDER_CANCELLED: 'cancelled',
+    ORDER_COMPLETED: 'has been shipped',
+    UNKNOWN: 'status unknown',
+  },
+  fr: {
+    QUOTE_GENERATED: 'devis établi',
+    ORDER_RECEIVED: 'commande reçue',
+    READY_FOR_PROCESSING: 'en cours de traitement',
+    CUSTOMER_CONTACTED: 'nous avons une question',
+    FILES_PRINTABLE: 'fichiers imprimables',
+    FILES_NOT_PRINTABLE: 'fichiers non imprimables',
+    SUPPLIER_REQUEST_SENT: 'demande envoyée au fournisseur',
+    IN_PRODUCTION: 'en production',
+    PARTS_DEFECTIVE: 'pièces défectueuses, refabrication en cours',
+    PARTS_REVIEWED: 'pièces contrôlées',
+    ORDER_CANCELLED: 'annulée',
+    ORDER_COMPLETED: 'a été expédiée',
+    UNKNOWN: 'statut inconnu',
+  },
+}
+
+function subjectOf(kind: OrderMailKind, order: Order, statusMail: OrderStatusMail | undefined): string {
+  const subject = TEXTS[order.locale].subject(kind, order.orderNumber)
+  if (kind !== 'status_changed' || statusMail === undefined) return subject
+  return `${subject}: ${STATUS_LABELS[order.locale][statusMail.status]}`
+}
+
+function bodyOf(kind: OrderMailKind, order: Order, statusMail?: OrderStatusMail): string {
   const texts = TEXTS[order.locale]
   const content = documentContent(order)
   const name = `${order.billingInformation.firstname} ${order.billingInformation.lastname}`
@@ -95,7 +157,11 @@ function bodyOf(kind: OrderMailKind, order: Order): string {
     texts.greeting(name),
     texts.intro(kind, formatCents(order.amounts.total.totalCents, order.locale)),
   ]
-  if (kind !== 'payment_received') {
+  if (statusMail !== undefined) {
+    sections.push(`${order.orderNumber}: ${STATUS_LABELS[order.locale][statusMail.status]}`)
+    if (statusMail.note.trim() !== '') sections.push(statusMail.note.trim())
+  }
+  if (kind === 'order_confirmation' || kind === 'quote') {
     sections.push(content.meta.map(([label, value]) => `${label}: ${value}`).join('\n'))
     sections.push(
       content.items
@@ -118,11 +184,12 @@ export function orderMailMessage(
   kind: OrderMailKind,
   order: Order,
   pdf: Uint8Array | undefined,
+  statusMail?: OrderStatusMail,
 ): MailMessage {
   return {
     to: recipientsOf(order),
-    subject: TEXTS[order.locale].subject(kind, order.orderNumber),
-    text: bodyOf(kind, order),
+    subject: subjectOf(kind, order, statusMail),
+    text: bodyOf(kind, order, statusMail),
     ...(pdf === undefined
       ? {}
       : { attachments: [{ filename: pdfFileName(order), contentType: 'application/pdf', content: pdf }] }),

@@ -1,5 +1,6 @@
 import type { Order } from '#shared/contracts/checkout.contract.ts'
 import type { Queryable } from '#server/db/db.ts'
+import type { OrderStatus } from '#shared/domain/order-status.ts'
 import type { OrderDocuments, OrderMailKind } from '#server/modules/orders/order-ports.ts'
 
 /**
@@ -23,6 +24,9 @@ interface OutboxRow {
   id: string
   order_id: string
   kind: OrderMailKind
+  /** status_changed rows: the announced status and the note. */
+  status: OrderStatus | null
+  note: string
 }
 
 export interface OutboxDeps {
@@ -55,7 +59,8 @@ export function createOrderOutbox(deps: OutboxDeps) {
     try {
       const order = await deps.orderOf(row.order_id)
       if (order === undefined) throw new Error(`order ${row.order_id} not found`)
-      await deps.documents.sendOrderMail(row.kind, order)
+      const statusMail = row.status === null ? undefined : { status: row.status, note: row.note }
+      await deps.documents.sendOrderMail(row.kind, order, statusMail)
     } catch (error) {
       deps.log.error({ err: error, outboxId: row.id, kind: row.kind }, 'order mail not sent; retried later')
       await db.query('UPDATE order_outbox SET claimed_until = NULL, last_error = $2 WHERE id = $1', [
@@ -70,7 +75,7 @@ export function createOrderOutbox(deps: OutboxDeps) {
   async function drain(): Promise<void> {
     for (;;) {
       const { rows } = await db.query<OutboxRow>(
-        `SELECT id, order_id, kind FROM order_outbox
+        `SELECT id, order_id, kind, status, note FROM order_outbox
           WHERE done_at IS NULL AND attempts < $1 AND (claimed_until IS NULL OR claimed_until < now())
           ORDER BY created_at, id LIMIT $2`,
         [MAX_ATTEMPTS, BATCH],

@@ -1,5 +1,6 @@
 import type { Order } from '#shared/contracts/checkout.contract.ts'
 import type { Locale } from '#shared/domain/limits.ts'
+import type { OrderStatus } from '#shared/domain/order-status.ts'
 
 /**
  * The seams between the orders module and the two modules that act on an order after it is committed: payments
@@ -43,7 +44,13 @@ export interface PaymentStarter {
   }): Promise<{ approveUrl: string }>
 }
 
-export type OrderMailKind = 'order_confirmation' | 'quote' | 'payment_received'
+export type OrderMailKind = 'order_confirmation' | 'quote' | 'payment_received' | 'status_changed'
+
+/** A status_changed mail's subject (issue 17): the status staff set and their note to the customer. */
+export interface OrderStatusMail {
+  status: OrderStatus
+  note: string
+}
 
 /** What orders need of order documents (implemented by the order-documents module). */
 export interface OrderDocuments {
@@ -53,5 +60,5 @@ export interface OrderDocuments {
    * Sends the mail to the order's e-mail (and the separate invoice e-mail when given) in the order's language,
    * with the PDF attached for the confirmation and the quote. Called by the orders module's outbox after commit.
    */
-  sendOrderMail(kind: OrderMailKind, order: Order): Promise<void>
+  sendOrderMail(kind: OrderMailKind, order: Order, statusMail?: OrderStatusMail): Promise<void>
 }

@@ -4,7 +4,7 @@ import type { OrderStatus, PaymentStatus } from '#shared/domain/order-status.ts'
 import type { PaymentMethodId } from '#shared/domain/payment-methods.ts'
 import type { Queryable } from '#server/db/db.ts'
 import type { VoucherRow } from '#server/modules/orders/order-amounts.ts'
-import type { OrderMailKind } from '#server/modules/orders/order-ports.ts'
+import type { OrderMailKind, OrderStatusMail } from '#server/modules/orders/order-ports.ts'
 
 /** Orders, their lines, status history and outbox, and the vouchers they count (migration 009). */
 
@@ -83,7 +83,7 @@ export type NewOrder = Omit<
   | 'payment_capture_id'
 > & { with_invoice_number: boolean; voucher_code: string | null }
 
-const ORDER_COLUMNS = `o.id, o.order_number, o.invoice_number, o.cart_id, o.white_label_id, o.user_id,
+export const ORDER_COLUMNS = `o.id, o.order_number, o.invoice_number, o.cart_id, o.white_label_id, o.user_id,
   o.access_token_hash, o.status, o.payment_status, o.payment_method, o.is_quote, o.legacy_order, o.locale, o.email,
   o.phone, o.reference_number, o.is_business, o.newsletter, o.billing_address, o.shipping_address,
   o.shipping_method_id, o.shipping_method_name, o.shipping_time_days, o.production_time_days, o.voucher_id,
@@ -256,8 +256,17 @@ function createOrderWriteRepo() {
       )
     },
 
-    async insertOutbox(tx: Queryable, id: string, orderId: string, kind: OrderMailKind): Promise<void> {
-      await tx.query('INSERT INTO order_outbox (id, order_id, kind) VALUES ($1, $2, $3)', [id, orderId, kind])
+    async insertOutbox(
+      tx: Queryable,
+      id: string,
+      orderId: string,
+      kind: OrderMailKind,
+      statusMail?: OrderStatusMail,
+    ): Promise<void> {
+      await tx.query(
+        'INSERT INTO order_outbox (id, order_id, kind, status, note) VALUES ($1, $2, $3, $4, $5)',
+        [id, orderId, kind, statusMail?.status ?? null, statusMail?.note ?? ''],
+      )
     },
 
     async setStatus(tx: Queryable, orderId: string, status: OrderStatus): Promise<void> {

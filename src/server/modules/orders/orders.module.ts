@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { UpdateUserDetailsRequest, UserDetails } from '#shared/contracts/account.contract.ts'
 import type { SessionUser } from '#shared/contracts/auth.contract.ts'
 import type { ShippingCountry } from '#shared/contracts/shipping.contract.ts'
@@ -18,6 +18,9 @@ import { createOrderPricing } from '#server/modules/orders/order-pricing.ts'
 import { createOrderRepo } from '#server/modules/orders/order.repo.ts'
 import { createOrdersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { createOrdersService } from '#server/modules/orders/orders.service.ts'
+import { createStaffOrdersRepo } from '#server/modules/orders/staff-orders.repo.ts'
+import { createStaffOrdersRoutes } from '#server/modules/orders/staff-orders.routes.ts'
+import { createStaffOrdersService } from '#server/modules/orders/staff-orders.service.ts'
 
 export type {
   OrderDocuments,
@@ -45,6 +48,13 @@ export interface OrdersModuleDeps {
   log: Pick<FastifyBaseLogger, 'error'>
   /** Test fault hook (TEST_FAULT=kill-after-order-commit): runs right after a placement's commit. */
   afterCommit?: (() => void) | undefined
+  /** The order back office (issue 17): the auth module's staff guard and company verification; absent: no routes. */
+  staff?: StaffOrdersAuth | undefined
+}
+
+export interface StaffOrdersAuth {
+  requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  verifyCompany(userId: string): Promise<boolean>
 }
 
 /** What other modules use: payments' port, the staff status change (issue 17), the outbox (start/stop). */
@@ -157,16 +167,31 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     isVerifiedCompany: async (userId) => (await deps.accounts.account(userId))?.isVerifiedCompany ?? false,
     documents: deps.documents,
   })
+  const staffRoutes = deps.staff && staffOrdersRoutes(deps, deps.staff, () => outbox.wake())
   return {
     async plugin(app) {
       // Mails queued before a crash or a restart go out at start-up, then every 30 s and after each commit.
       app.addHook('onReady', async () => outbox.start())
       app.addHook('onClose', async () => outbox.stop())
       await app.register(routes)
+      if (staffRoutes !== undefined) await app.register(staffRoutes)
     },
     service: { ...orderPayments.port, changeStatus: orderPayments.changeStatus },
     outbox,
   }
+}
+
+/** The back office's routes (issue 17, decision 0105) over the module's own tables. */
+function staffOrdersRoutes(deps: OrdersModuleDeps, staff: StaffOrdersAuth, wakeOutbox: () => void) {
+  const service = createStaffOrdersService({
+    db: deps.db,
+    repo: createOrderRepo(deps.db),
+    staffRepo: createStaffOrdersRepo(deps.db),
+    bankDetails: deps.config.bankDetails,
+    wakeOutbox,
+    verifyCompany: staff.verifyCompany,
+  })
+  return createStaffOrdersRoutes({ staff: service, requireStaff: staff.requireStaff })
 }
 
 function unavailable(): Promise<never> {

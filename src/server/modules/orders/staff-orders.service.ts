@@ -1,0 +1,172 @@
+import type {
+  StaffOrderDetailResponse,
+  StaffOrderListEntry,
+  StaffOrderListQuerySchema,
+  StaffOrderListResponse,
+} from '#shared/contracts/staff-orders.contract.ts'
+import {
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  orderStatusChange,
+  type PaymentStatus,
+} from '#shared/domain/order-status.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { z } from 'zod'
+import type { Db, Queryable } from '#server/db/db.ts'
+import { newId } from '#server/db/ids.ts'
+import { type BankDetails, listEntryOf, presentOrder } from '#server/modules/orders/order-present.ts'
+import type { OrderRepo, OrderRow } from '#server/modules/orders/order.repo.ts'
+import { orderNotFound } from '#server/modules/orders/orders.service.ts'
+import type { StaffOrdersRepo } from '#server/modules/orders/staff-orders.repo.ts'
+
+/**
+ * The order back office (issue 17, decision 0105). Each change runs under the order row's lock and writes, in the
+ * same transaction, the history row, the staff audit entry (who, before → after) and the customer's mail into the
+ * outbox, so a change never exists without its record and its mail.
+ */
+
+export interface StaffOrdersDeps {
+  db: Db
+  repo: OrderRepo
+  staffRepo: StaffOrdersRepo
+  bankDetails: BankDetails
+  wakeOutbox(): void
+  /** The auth module's face: marks a customer account as a verified company; false for no such customer. */
+  verifyCompany(userId: string): Promise<boolean>
+}
+
+const iso = (at: Date | string): string => new Date(at).toISOString()
+
+/** The statuses an order may move to now: the table's targets the payment rules allow. */
+export function allowedNextStatuses(row: OrderRow): OrderStatus[] {
+  const state = { status: row.status, paymentStatus: row.payment_status, paymentMethod: row.payment_method }
+  return ORDER_TRANSITIONS[row.status].filter((to) => orderStatusChange(state, to) === null)
+}
+
+const entryOf = (row: OrderRow): StaffOrderListEntry => ({
+  ...listEntryOf(row),
+  email: row.email,
+  paymentMethod: row.payment_method,
+  userId: row.user_id,
+})
+
+/** Prepaid and invoice orders are paid by transfer, which only staff see arrive. */
+const MARKABLE_PAID: ReadonlySet<PaymentStatus> = new Set(['PAYMENT_PENDING', 'PAYMENT_FAILED'])
+
+export function createStaffOrdersService(deps: StaffOrdersDeps) {
+  const { db, repo, staffRepo } = deps
+
+  async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow> {
+    const row = await repo.lockOrder(tx, orderId)
+    if (row === undefined) throw orderNotFound()
+    return row
+  }
+
+  return {
+    async list(filter: z.output<typeof StaffOrderListQuerySchema>): Promise<StaffOrderListResponse> {
+      const page = await staffRepo.page(filter)
+      return { orders: page.rows.map(entryOf), total: page.total, limit: filter.limit, offset: filter.offset }
+    },
+
+    async detail(orderId: string): Promise<StaffOrderDetailResponse> {
+      const row = await repo.findOrder(orderId)
+      if (row === undefined) throw orderNotFound()
+      const [lines, history, mails] = await Promise.all([
+        repo.listLines(orderId),
+        staffRepo.history(orderId),
+        staffRepo.mails(orderId),
+      ])
+      return {
+        // Staff read the order as its owner would (the actions say what the customer may do).
+        order: presentOrder(row, lines, { owner: row.user_id !== null, bankDetails: deps.bankDetails }),
+        userId: row.user_id,
+        history: history.map((entry) => ({
+          kind: entry.kind,
+          from: entry.from_status,
+          to: entry.to_status,
+          at: iso(entry.at),
+          by: entry.by,
+          note: entry.note,
+        })),
+        mails: mails.map((mail) => ({
+          kind: mail.kind,
+          createdAt: iso(mail.created_at),
+          doneAt: mail.done_at === null ? null : iso(mail.done_at),
+        })),
+        allowedNextStatuses: allowedNextStatuses(row),
+      }
+    },
+
+    /** Along ORDER_TRANSITIONS and the payment rules, else 422 status_change_refused with the refusal. */
+    async changeStatus(orderId: string, to: OrderStatus, staffId: string, note = ''): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await lockedOrder(tx, orderId)
+        const refusal = orderStatusChange(
+          { status: row.status, paymentStatus: row.payment_status, paymentMethod: row.payment_method },
+          to,
+        )
+        if (refusal !== null)
+          throw new AppError(ErrorCode.StatusChangeRefused, 'This status change is not allowed', {
+            details: { from: row.status, to, reason: refusal },
+          })
+        await repo.setStatus(tx, orderId, to)
+        await repo.insertHistory(tx, { orderId, kind: 'order', from: row.status, to, by: staffId, note })
+        await repo.insertOutbox(tx, newId(), orderId, 'status_changed', { status: to, note })
+        await staffRepo.audit(tx, {
+          userId: staffId,
+          entity: 'order',
+          entityId: orderId,
+          details: { change: 'status', orderNumber: row.order_number, before: row.status, after: to, note },
+        })
+      })
+      deps.wakeOutbox()
+    },
+
+    /** A transfer arrived for a prepaid or invoice order: PAYMENT_RECEIVED and the payment-received mail. */
+    async markPaid(orderId: string, staffId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await lockedOrder(tx, orderId)
+        const byTransfer = row.payment_method === 'prepaid' || row.payment_method === 'billing'
+        if (!byTransfer || !MARKABLE_PAID.has(row.payment_status))
+          throw new AppError(ErrorCode.Conflict, 'This order cannot be marked paid', {
+            details: { paymentMethod: row.payment_method, paymentStatus: row.payment_status },
+          })
+        await repo.setPayment(tx, orderId, { status: 'PAYMENT_RECEIVED' })
+        await repo.insertHistory(tx, {
+          orderId,
+          kind: 'payment',
+          from: row.payment_status,
+          to: 'PAYMENT_RECEIVED',
+          by: staffId,
+          note: 'transfer received',
+        })
+        await repo.insertOutbox(tx, newId(), orderId, 'payment_received')
+        await staffRepo.audit(tx, {
+          userId: staffId,
+          entity: 'order',
+          entityId: orderId,
+          details: {
+            change: 'payment',
+            orderNumber: row.order_number,
+            before: row.payment_status,
+            after: 'PAYMENT_RECEIVED',
+          },
+        })
+      })
+      deps.wakeOutbox()
+    },
+
+    async verifyCompany(userId: string, staffId: string): Promise<void> {
+      if (!(await deps.verifyCompany(userId)))
+        throw new AppError(ErrorCode.NotFound, 'Unknown customer', { details: { resource: 'customer' } })
+      await staffRepo.audit(db, {
+        userId: staffId,
+        entity: 'customer',
+        entityId: userId,
+        details: { change: 'isVerifiedCompany', after: true },
+      })
+    },
+  }
+}
+export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>
