@@ -54,6 +54,37 @@ const entryOf = (row: OrderRow): StaffOrderListEntry => ({
 /** Prepaid and invoice orders are paid by transfer, which only staff see arrive. */
 const MARKABLE_PAID: ReadonlySet<PaymentStatus> = new Set(['PAYMENT_PENDING', 'PAYMENT_FAILED'])
 
+/** One order as the back office reads it. */
+async function detailOf(deps: StaffOrdersDeps, orderId: string): Promise<StaffOrderDetailResponse> {
+  const { repo, staffRepo } = deps
+  const row = await repo.findOrder(orderId)
+  if (row === undefined) throw orderNotFound()
+  const [lines, history, mails] = await Promise.all([
+    repo.listLines(orderId),
+    staffRepo.history(orderId),
+    staffRepo.mails(orderId),
+  ])
+  return {
+    // Staff read the order as its owner would (the actions say what the customer may do).
+    order: presentOrder(row, lines, { owner: row.user_id !== null, bankDetails: deps.bankDetails }),
+    userId: row.user_id,
+    history: history.map((entry) => ({
+      kind: entry.kind,
+      from: entry.from_status,
+      to: entry.to_status,
+      at: iso(entry.at),
+      by: entry.by,
+      note: entry.note,
+    })),
+    mails: mails.map((mail) => ({
+      kind: mail.kind,
+      createdAt: iso(mail.created_at),
+      doneAt: mail.done_at === null ? null : iso(mail.done_at),
+    })),
+    allowedNextStatuses: allowedNextStatuses(row),
+  }
+}
+
 export function createStaffOrdersService(deps: StaffOrdersDeps) {
   const { db, repo, staffRepo } = deps
 
@@ -69,34 +100,7 @@ export function createStaffOrdersService(deps: StaffOrdersDeps) {
       return { orders: page.rows.map(entryOf), total: page.total, limit: filter.limit, offset: filter.offset }
     },
 
-    async detail(orderId: string): Promise<StaffOrderDetailResponse> {
-      const row = await repo.findOrder(orderId)
-      if (row === undefined) throw orderNotFound()
-      const [lines, history, mails] = await Promise.all([
-        repo.listLines(orderId),
-        staffRepo.history(orderId),
-        staffRepo.mails(orderId),
-      ])
-      return {
-        // Staff read the order as its owner would (the actions say what the customer may do).
-        order: presentOrder(row, lines, { owner: row.user_id !== null, bankDetails: deps.bankDetails }),
-        userId: row.user_id,
-        history: history.map((entry) => ({
-          kind: entry.kind,
-          from: entry.from_status,
-          to: entry.to_status,
-          at: iso(entry.at),
-          by: entry.by,
-          note: entry.note,
-        })),
-        mails: mails.map((mail) => ({
-          kind: mail.kind,
-          createdAt: iso(mail.created_at),
-          doneAt: mail.done_at === null ? null : iso(mail.done_at),
-        })),
-        allowedNextStatuses: allowedNextStatuses(row),
-      }
-    },
+    detail: (orderId: string) => detailOf(deps, orderId),
 
     /** Along ORDER_TRANSITIONS and the payment rules, else 422 status_change_refused with the refusal. */
     async changeStatus(orderId: string, to: OrderStatus, staffId: string, note = ''): Promise<void> {
