@@ -50,7 +50,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+    // PAYMENT_TEST_PROVIDER: PayPal orders are paid on the shop's local test page (decision 0096), so checkout specs
+    // run the PayPal path without credentials.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PAYMENT_TEST_PROVIDER: '1',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,10 +1,29 @@
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
+import { createOutbox, type OutboxMail } from '#server/modules/mail/outbox.ts'
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 // Public test files, used in place (never copied into the project).
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
 const binaryCube = join(corpus, 'stl/trimesh__20mm-xyz-cube.stl')
+
+/** Unique per run, so a rerun on a kept DATA_DIR never meets its own earlier mails. */
+const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`
+
+/** The only mail to `address` whose subject contains `subject`, once it has arrived (DATA_DIR/outbox). */
+async function mailTo(address: string, subject: string): Promise<OutboxMail> {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (dataDir === undefined) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts')
+  const box = createOutbox(join(dataDir, 'outbox'))
+  const matching = () =>
+    box.list().filter((mail) => mail.to.includes(address) && mail.subject.includes(subject))
+  await expect
+    .poll(() => matching().length, { message: `mail "${subject}" to ${address}`, timeout: 30_000 })
+    .toBe(1)
+  const [mail] = matching()
+  if (mail === undefined) throw new Error(`mail to ${address} vanished`)
+  return mail
+}
 
 async function acceptCookies(page: Page): Promise<void> {
   await page.addInitScript(() =>
@@ -30,31 +49,59 @@ async function cartWithOneItem(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Warenkorb: 1 Objekt' })).toBeVisible({ timeout: 20_000 })
 }
 
+/** From the cart to the payment-details page. */
+async function openPaymentDetails(page: Page): Promise<void> {
+  await page.goto('/cart')
+  await page.getByRole('link', { name: 'Bestellung abschließen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kunden- und Zahlungsdaten' })).toBeVisible({
+    timeout: 20_000,
+  })
+}
+
+/** A guest's e-mail and German billing address (the first address block of the page). */
+async function fillGuest(page: Page, email: string): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse', { exact: false }).first().fill(email)
+  await page.getByLabel('Vorname').first().fill('Gerda')
+  await page.getByLabel('Nachname').first().fill('Gast')
+  await page.getByLabel('Straße und Hausnummer').first().fill('Hauptstraße 1')
+  await page.getByLabel('Postleitzahl').first().fill('50667')
+  await page.getByLabel('Ort').first().fill('Köln')
+}
+
+/** A guest pays with PayPal up to the provider's page (the local test provider in e2e, decision 0096). */
+async function toPaypal(page: Page, email: string): Promise<void> {
+  await cartWithOneItem(page)
+  await openPaymentDetails(page)
+  await fillGuest(page, email)
+  await page.getByRole('radio', { name: 'PayPal' }).check()
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+  await page.getByLabel('Ich stimme den AGB zu.').check()
+  await page.getByRole('button', { name: 'Weiter zu PayPal' }).click()
+  await expect(page.getByRole('link', { name: 'Zahlung bestätigen' })).toBeVisible({ timeout: 30_000 })
+}
+
 test.describe('checkout (issue 16)', () => {
+  test.describe.configure({ timeout: 180_000 })
   test.beforeEach(async ({ page }) => acceptCookies(page))
 
   test('a guest orders with prepayment: payment details, review, order complete', async ({ page }) => {
+    const email = `gast-${runId}@example.com`
     await cartWithOneItem(page)
-    await page.goto('/cart')
-    await page.getByRole('link', { name: 'Bestellung abschließen' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Kunden- und Zahlungsdaten' })).toBeVisible({
-      timeout: 20_000,
-    })
+    await openPaymentDetails(page)
     // Part 2 §4: a guest sees invoice and quote disabled with 'nur für Mitglieder'.
     await expect(page.getByRole('radio', { name: 'Angebot anfordern' })).toBeDisabled()
+    // The e2e server runs the PayPal test provider, so PayPal is offered.
+    await expect(page.getByRole('radio', { name: 'PayPal' })).toBeEnabled()
     await expect(page.getByText('Nicht alle Pflichtfelder ausgefüllt')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
 
-    // Next with missing fields: the summary and the focus on the first invalid field.
-    await page.getByRole('button', { name: 'Weiter' }).click()
+    // Next with missing fields: the summary and the focus on the first invalid field. The button is aria-disabled
+    // (still focusable, so its hint is read), which Playwright's click refuses; a keyboard user presses it.
+    await page.getByRole('button', { name: 'Weiter' }).press('Enter')
     await expect(page.getByText('Einige Pflichtfelder fehlen')).toBeVisible()
 
-    await page.getByLabel('E-Mail-Adresse', { exact: false }).first().fill('gast@example.com')
-    await page.getByLabel('Vorname').first().fill('Gerda')
-    await page.getByLabel('Nachname').first().fill('Gast')
-    await page.getByLabel('Straße und Hausnummer').first().fill('Hauptstraße 1')
-    await page.getByLabel('Postleitzahl').first().fill('50667')
-    await page.getByLabel('Ort').first().fill('Köln')
+    await fillGuest(page, email)
     await expect(page.getByRole('radio', { name: 'Vorkasse (Überweisung)' })).toBeChecked()
 
     // A reload keeps what was typed (the draft is kept per tab).
@@ -75,7 +122,37 @@ test.describe('checkout (issue 16)', () => {
     await expect(page).toHaveURL(/\/order-complete\/[A-Za-z0-9_-]{22}\?access=[A-Za-z0-9_-]{43}$/, {
       timeout: 30_000,
     })
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+    ).toBeVisible()
+    await expect(page.getByText('Bitte überweisen Sie', { exact: false })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
     // The order is placed: the cart starts afresh.
     await expect(page.getByRole('link', { name: /Warenkorb: 1 Objekt/ })).toHaveCount(0)
+
+    // The confirmation mail with the order confirmation as a PDF.
+    const mail = await mailTo(email, 'Ihre Bestellung')
+    expect(mail.attachments ?? []).toContainEqual(
+      expect.objectContaining({ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) }),
+    )
+    expect(mail.attachments?.[0]?.size ?? 0).toBeGreaterThan(1_000)
+  })
+
+  test('PayPal via the test provider: approving shows the order paid', async ({ page }) => {
+    await toPaypal(page, `paypal-${runId}@example.com`)
+    await page.getByRole('link', { name: 'Zahlung bestätigen' }).click()
+    await expect(page).toHaveURL(/\/order-complete\//)
+    await expect(page.getByText('Ihre Zahlung ist eingegangen.')).toBeVisible({ timeout: 30_000 })
+  })
+
+  test('PayPal via the test provider: cancelling lands on order failed', async ({ page, consoleErrors }) => {
+    await toPaypal(page, `paypal-cancel-${runId}@example.com`)
+    await page.getByRole('link', { name: 'Abbrechen' }).click()
+    await expect(page).toHaveURL(/\/order-failed/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung abgebrochen' })).toBeVisible({
+      timeout: 30_000,
+    })
+    await expect(page.getByRole('link', { name: 'Zu den Bestelldetails' })).toBeVisible()
+    expect(consoleErrors).toEqual([])
   })
 })

@@ -12,7 +12,9 @@ import {
   ORDER_PREVIEW_PATH,
   OrderPreviewResponseSchema,
   OrderResponseSchema,
+  PAYMENT_AVAILABILITY_PATH,
   PAYMENT_DETAILS_STORAGE_KEY,
+  PaymentAvailabilitySchema,
 } from '#shared/contracts/checkout.contract.ts'
 import {
   GetShippingCountriesResponseSchema,
@@ -31,7 +33,7 @@ export type CheckoutDeps = {
   loggedIn: () => boolean
   /** The customer-type preference. */
   isBusinessCustomer: () => boolean
-  /** PayPal (or the test provider) is offered; the server refuses it anyway when it is not configured. */
+  /** Overrides the server's answer on PayPal (stories, tests); by default the page asks the server. */
   paypalAvailable?: boolean
   /** A page of this site (path without locale prefix, maybe with a search) in the current language. */
   showPage: (path: string) => void
@@ -70,6 +72,13 @@ async function cartOf(system: { get(id: string): AnyActorRef | undefined }): Pro
   return context.cartId === null ? null : { _id: context.cartId, items: context.items }
 }
 
+/** Whether PayPal is configured on the server; without it placement would be refused (part 2 §4). */
+async function paypalOffered(deps: CheckoutDeps, signal: AbortSignal): Promise<boolean> {
+  if (deps.paypalAvailable !== undefined) return deps.paypalAvailable
+  const answer = await deps.api.get(PAYMENT_AVAILABILITY_PATH, PaymentAvailabilitySchema, { signal })
+  return answer.paypal
+}
+
 const pathWithOrder = (page: string, orderId: string | null) =>
   orderId === null ? `/${page}` : `/${page}/${encodeURIComponent(orderId)}`
 
@@ -82,13 +91,14 @@ export function createCheckoutActors(deps: CheckoutDeps) {
   return checkoutMachine.provide({
     actors: {
       loadCheckout: fromPromise(async ({ input, system, signal }): Promise<CheckoutSetup> => {
-        const [countries, user, cart, order] = await Promise.all([
+        const [countries, user, cart, order, paypalAvailable] = await Promise.all([
           api.get(SHIPPING_COUNTRIES_PATH, GetShippingCountriesResponseSchema, { signal }),
           deps.loggedIn() ? api.get(USER_DETAILS_PATH, UserDetailsSchema, { signal }) : Promise.resolve(null),
           cartOf(system),
           input.orderId === null
             ? Promise.resolve(null)
             : api.get(orderUrl(input.orderId, null), OrderResponseSchema, { signal }),
+          paypalOffered(deps, signal),
         ])
         const items = cart?.items ?? []
         return {
@@ -98,7 +108,7 @@ export function createCheckoutActors(deps: CheckoutDeps) {
           cartId: cart?._id ?? null,
           itemCount: items.length,
           hasDrawings: items.some((item) => item.attachments.length > 0),
-          paypalAvailable: deps.paypalAvailable ?? true,
+          paypalAvailable,
           savedDraft: readDraft(deps.tabStorage),
           order: order?.order ?? null,
         }

@@ -32,6 +32,8 @@ export const ORDER_PDF_PATH = '/api/checkout/order/{orderId}/document.pdf'
 export const PAYPAL_WEBHOOK_PATH = '/api/payments/paypal/webhook'
 /** The local test provider's approval page (only with PAYMENT_TEST_PROVIDER=1). */
 export const TEST_PROVIDER_PATH = '/api/payments/test-provider/{providerOrderId}'
+/** GET: which provider-backed payment methods the server offers (the payment-details page hides the others). */
+export const PAYMENT_AVAILABILITY_PATH = '/api/payments/availability'
 export const POSTAL_CODE_LOOKUP_PATH = '/api/shipping/postal-codes/{country}/{code}'
 export const LEGACY_PROFILE_ORDERS_PATH = '/api/ProfileOrdersGet.php'
 export const LEGACY_TRACK_ORDER_PATH = '/api/rest_api/trackorder.php'
@@ -318,3 +320,7 @@ export const PaypalWebhookEventSchema = z.looseObject({
   resource: z.looseObject({}).optional(),
 })
 export const PaypalWebhookAnswerSchema = z.object({ status: z.literal('ok') })
+
+/** PayPal (or the test provider) is configured: without it the page does not offer PayPal (part 2 §4). */
+export const PaymentAvailabilitySchema = z.object({ paypal: z.boolean() })
+export type PaymentAvailability = z.infer<typeof PaymentAvailabilitySchema>

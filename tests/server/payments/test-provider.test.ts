@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHECKOUT_CALLBACK_PATH } from '#shared/contracts/checkout.contract.ts'
+import { CHECKOUT_CALLBACK_PATH, PAYMENT_AVAILABILITY_PATH } from '#shared/contracts/checkout.contract.ts'
 import { createPaymentsTestApp, type PaymentsTestApp } from '#tests/server/payments/payments-test-app.ts'
 
 /** The local test provider (PAYMENT_TEST_PROVIDER=1 without PayPal): its page, and the same settle as PayPal's. */
@@ -28,6 +28,20 @@ const callback = (token: string, success: boolean) =>
   t.app.inject({ method: 'POST', url: CHECKOUT_CALLBACK_PATH, payload: { token, success } })
 
 describe('the test provider', () => {
+  it('makes the public availability answer offer PayPal', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: PAYMENT_AVAILABILITY_PATH })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ paypal: true })
+    // Without PayPal and without the test provider the page must not offer PayPal.
+    const bare = await createPaymentsTestApp({ PAYMENT_TEST_PROVIDER: '0' })
+    try {
+      const off = await bare.app.inject({ method: 'GET', url: PAYMENT_AVAILABILITY_PATH })
+      expect(off.json()).toEqual({ paypal: false })
+    } finally {
+      await bare.close()
+    }
+  })
+
   it('serves an approval page with links back to the return and cancel URLs, in the visitor’s language', async () => {
     expect(t.payments.available()).toBe(true)
     const { order, accessToken, approveUrl } = await started()

@@ -4,7 +4,9 @@ import {
   CHECKOUT_CALLBACK_PATH,
   CheckoutCallbackRequestSchema,
   CheckoutCallbackResponseSchema,
+  PAYMENT_AVAILABILITY_PATH,
   PAYPAL_WEBHOOK_PATH,
+  PaymentAvailabilitySchema,
   TEST_PROVIDER_PATH,
 } from '#shared/contracts/checkout.contract.ts'
 import { fastifyPathOf } from '#shared/contracts/api-route.ts'
@@ -107,6 +109,12 @@ export function createPaymentsRoutes(deps: PaymentsRoutesDeps): FastifyPluginAsy
           }),
         )
       },
+    )
+    // Public and cacheable for a minute: the configuration changes only with a restart.
+    app.get(PAYMENT_AVAILABILITY_PATH, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=60')
+        .send(parseResponse(PaymentAvailabilitySchema, { paypal: deps.service.available() })),
     )
     registerWebhook(app, deps)
     registerTestProviderPage(app, deps.service)
