@@ -57,6 +57,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // The origin the browser uses: the provider's return links then come back to the same site (its cookies).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PAYMENT_TEST_PROVIDER: '1',
     },
     stdout: 'ignore',

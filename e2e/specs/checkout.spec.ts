@@ -83,6 +83,8 @@ async function toPaypal(page: Page, email: string): Promise<void> {
 
 test.describe('checkout (issue 16)', () => {
   test.describe.configure({ timeout: 180_000 })
+  // A German shopper: the provider's page (like PayPal's) follows the browser's language.
+  test.use({ locale: 'de-DE' })
   test.beforeEach(async ({ page }) => acceptCookies(page))
 
   test('a guest orders with prepayment: payment details, review, order complete', async ({ page }) => {
