@@ -1,6 +1,12 @@
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
 import { createOutbox, type OutboxMail } from '#server/modules/mail/outbox.ts'
+import { SIGN_UP_PATH } from '#shared/contracts/account.contract.ts'
+import { SIGN_IN_PATH } from '#shared/contracts/auth.contract.ts'
+import {
+  GetShippingCountriesResponseSchema,
+  SHIPPING_COUNTRIES_PATH,
+} from '#shared/contracts/shipping.contract.ts'
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 // Public test files, used in place (never copied into the project).
@@ -81,6 +87,56 @@ async function toPaypal(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('link', { name: 'Zahlung bestätigen' })).toBeVisible({ timeout: 30_000 })
 }
 
+/** A guest with one cube in the cart on the review page, prepaid. */
+async function toReview(page: Page, email: string): Promise<void> {
+  await cartWithOneItem(page)
+  await openPaymentDetails(page)
+  await fillGuest(page, email)
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Jetzt kaufen' })).toBeVisible({ timeout: 20_000 })
+}
+
+/** The order sum on the review page in cents (its figure as the page shows it, e.g. '35,83 €'). */
+async function orderSumCents(page: Page): Promise<number> {
+  const text = await page.locator('.checkout__totals dt:has-text("Bestellsumme") + dd').innerText()
+  const figure = /(\d{1,3}(?:\.\d{3})*),(\d{2})/.exec(text)
+  if (figure === null) throw new Error(`no amount in "${text}"`)
+  return Number(`${(figure[1] ?? '').replace(/\./g, '')}${figure[2] ?? ''}`)
+}
+
+/** A confirmed customer from Germany, logged in (signup through the API, the opt-in link from the outbox). */
+async function loggedInCustomer(page: Page, name: string): Promise<void> {
+  const username = `${name}${runId}`
+  const email = `${username}@example.com`
+  const password = 'Sehr-geheim-2026!'
+  const countries = GetShippingCountriesResponseSchema.parse(
+    await (await page.request.get(SHIPPING_COUNTRIES_PATH)).json(),
+  )
+  const germany = countries.shippingCountries.find((country) => country.countryCode === 'DE')
+  if (germany === undefined) throw new Error('no German shipping country')
+  const address = {
+    firstname: 'Karla',
+    lastname: 'Kundin',
+    street: 'Ringstraße 5',
+    postalCode: '10115',
+    city: 'Berlin',
+    countryId: germany._id,
+  }
+  const signUp = await page.request.post(SIGN_UP_PATH, {
+    data: { username, password, email, billingAddress: address, privacyAccepted: true },
+  })
+  expect(signUp.ok(), await signUp.text()).toBe(true)
+  const mail = await mailTo(email, 'Bitte bestätigen Sie Ihre Registrierung')
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0]
+  if (link === undefined) throw new Error('no opt-in link')
+  const url = new URL(link)
+  await page.goto(`${url.pathname}${url.search}`)
+  await expect(page.getByText('Ihr Konto ist bestätigt.', { exact: false })).toBeVisible({ timeout: 20_000 })
+  const signIn = await page.request.post(SIGN_IN_PATH, { data: { username, password } })
+  expect(signIn.ok(), await signIn.text()).toBe(true)
+}
+
 test.describe('checkout (issue 16)', () => {
   test.describe.configure({ timeout: 180_000 })
   // A German shopper: the provider's page (like PayPal's) follows the browser's language.
@@ -156,5 +212,50 @@ test.describe('checkout (issue 16)', () => {
     })
     await expect(page.getByRole('link', { name: 'Zu den Bestelldetails' })).toBeVisible()
     expect(consoleErrors).toEqual([])
+  })
+
+  test('a voucher is checked, redeemed (the order sum drops) and removed again', async ({ page }) => {
+    await toReview(page, `voucher-${runId}@example.com`)
+    const before = await orderSumCents(page)
+    // Free shipping: a percentage would be eaten by the small-order surcharge, which fills the order up to 30 €.
+    await page.getByLabel('Gutscheincode').fill('VERSANDFREI')
+    await page.getByRole('button', { name: 'Gutschein prüfen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Gutschein einlösen?' })
+    await expect(dialog).toBeVisible({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Einlösen' }).click()
+    await expect(page.getByText('Gutschein VERSANDFREI')).toBeVisible({ timeout: 20_000 })
+    await expect.poll(() => orderSumCents(page), { timeout: 20_000 }).toBeLessThan(before)
+    await page.getByRole('button', { name: 'Gutschein entfernen' }).click()
+    await expect(page.getByText('Gutschein VERSANDFREI')).toHaveCount(0, { timeout: 20_000 })
+    await expect.poll(() => orderSumCents(page), { timeout: 20_000 }).toBe(before)
+  })
+
+  test('below the minimum order value: the surcharge line and the notice on review', async ({ page }) => {
+    await toReview(page, `minimum-${runId}@example.com`)
+    await expect(page.getByText('Mindermengenzuschlag')).toBeVisible()
+    await expect(page.getByText('Der Mindestbestellwert von 30€ wurde noch nicht erreicht.')).toBeVisible()
+  })
+
+  test('a customer re-orders a paid PayPal order from its details', async ({ page }) => {
+    await loggedInCustomer(page, 'reorder')
+    await cartWithOneItem(page)
+    await openPaymentDetails(page)
+    await expect(page.getByLabel('Vorname').first()).toHaveValue('Karla', { timeout: 20_000 })
+    await page.getByRole('radio', { name: 'PayPal' }).check()
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+    await page.getByLabel('Ich stimme den AGB zu.').check()
+    await page.getByRole('button', { name: 'Weiter zu PayPal' }).click()
+    await page.getByRole('link', { name: 'Zahlung bestätigen' }).click({ timeout: 30_000 })
+    await expect(page.getByText('Ihre Zahlung ist eingegangen.')).toBeVisible({ timeout: 30_000 })
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('link', { name: 'Zu den Bestelldetails' }).click()
+    await expect(page).toHaveURL(/\/order-details\//)
+    await expect(page.getByText('Zahlung eingegangen').first()).toBeVisible({ timeout: 20_000 })
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'Erneut bestellen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Bestellung erneut aufgeben?' })
+    await dialog.getByRole('button', { name: 'Zahlungspflichtig erneut bestellen' }).click()
+    await expect(page.getByText('Bestellung wurde erneut aufgegeben')).toBeVisible({ timeout: 30_000 })
   })
 })
