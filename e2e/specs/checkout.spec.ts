@@ -236,7 +236,9 @@ test.describe('checkout (issue 16)', () => {
     await expect(page.getByText('Der Mindestbestellwert von 30€ wurde noch nicht erreicht.')).toBeVisible()
   })
 
-  test('a customer re-orders a paid PayPal order from its details', async ({ page }) => {
+  test('a customer re-orders a paid PayPal order from its details and pays the new order', async ({
+    page,
+  }) => {
     await loggedInCustomer(page, 'reorder')
     await cartWithOneItem(page)
     await openPaymentDetails(page)
@@ -253,9 +255,16 @@ test.describe('checkout (issue 16)', () => {
     await expect(page).toHaveURL(/\/order-details\//)
     await expect(page.getByText('Zahlung eingegangen').first()).toBeVisible({ timeout: 20_000 })
     await expectNoSeriousA11yViolations(page)
+    const heading = await page.getByRole('heading', { level: 1 }).innerText()
+    const firstNumber = /SW-\d{4}-\d+/.exec(heading)?.[0]
+    expect(firstNumber, heading).toBeDefined()
     await page.getByRole('button', { name: 'Erneut bestellen' }).click()
     const dialog = page.getByRole('dialog', { name: 'Bestellung erneut aufgeben?' })
     await dialog.getByRole('button', { name: 'Zahlungspflichtig erneut bestellen' }).click()
-    await expect(page.getByText('Bestellung wurde erneut aufgegeben')).toBeVisible({ timeout: 30_000 })
+    // The new order keeps the payment method: a PayPal order goes to the provider again, for the new number.
+    await expect(page.getByRole('link', { name: 'Zahlung bestätigen' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText(/Bestellung SW-\d{4}-\d+/)).not.toContainText(firstNumber ?? '')
+    await page.getByRole('link', { name: 'Zahlung bestätigen' }).click()
+    await expect(page.getByText('Ihre Zahlung ist eingegangen.')).toBeVisible({ timeout: 30_000 })
   })
 })
