@@ -267,4 +267,35 @@ test.describe('checkout (issue 16)', () => {
     await page.getByRole('link', { name: 'Zahlung bestätigen' }).click()
     await expect(page.getByText('Ihre Zahlung ist eingegangen.')).toBeVisible({ timeout: 30_000 })
   })
+
+  test('a customer asks for a quote, then orders on invoice with the German billing address', async ({
+    page,
+  }) => {
+    await loggedInCustomer(page, 'quote')
+    await cartWithOneItem(page)
+    await openPaymentDetails(page)
+    await expect(page.getByLabel('Vorname').first()).toHaveValue('Karla', { timeout: 20_000 })
+    await page.getByRole('radio', { name: 'Angebot anfordern' }).check()
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+    await page.getByLabel('Ich stimme den AGB zu.').check()
+    await page.getByRole('button', { name: 'Angebot anfordern' }).click()
+    await expect(page).toHaveURL(/\/quote-generated/, { timeout: 30_000 })
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Angebotsanfrage' }),
+    ).toBeVisible({ timeout: 20_000 })
+
+    // The quote took the cart; a new one is ordered on invoice (Germany only, members only).
+    await cartWithOneItem(page)
+    await openPaymentDetails(page)
+    await page.getByRole('radio', { name: 'Rechnung' }).check()
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+    await page.getByLabel('Ich stimme den AGB zu.').check()
+    await page.getByRole('button', { name: 'Jetzt kaufen' }).click()
+    await expect(page).toHaveURL(/\/order-complete\//, { timeout: 30_000 })
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+    ).toBeVisible()
+  })
 })
