@@ -298,4 +298,27 @@ test.describe('checkout (issue 16)', () => {
       page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
     ).toBeVisible()
   })
+
+  test('a business customer from Austria with a VAT id sees 0 % tax on review', async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'preferences',
+        JSON.stringify({
+          isBusinessCustomer: { value: true, isSet: true },
+          acceptAttachmentDisclaimer: { value: false, isSet: false },
+        }),
+      ),
+    )
+    await cartWithOneItem(page)
+    await openPaymentDetails(page)
+    await fillGuest(page, `austria-${runId}@example.com`)
+    await page.getByLabel('Firma').first().fill('Alpen Druck GmbH')
+    await page.getByLabel('Land').first().selectOption({ label: 'Österreich' })
+    await page.getByLabel('Postleitzahl').first().fill('1010')
+    await page.getByLabel('Ort').first().fill('Wien')
+    await page.getByLabel('USt-IdNr.').first().fill('ATU12345678')
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+    await expect(page.getByText('keine MwSt. enthalten')).toBeVisible({ timeout: 20_000 })
+  })
 })
