@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
 import { CreateCartResponseSchema } from '#shared/contracts/cart.contract.ts'
@@ -17,8 +18,19 @@ import { createTempDir, testDbKind } from '#tests/integration/helpers/test-app.t
 /**
  * kill -9 right after an order's commit (decision 0094, commerce-reliability check 4): the real server as a child
  * process with TEST_FAULT=kill-after-order-commit dies before it answers; the restarted server answers the retry
- * with the same order (not a second one), and the order's outbox row is there exactly once.
+ * with the same order (not a second one), the order's outbox row is there exactly once, and the confirmation mail
+ * (sent by the restarted server's outbox) lands in the mail outbox folder exactly once, with its PDF.
  */
+
+/** The confirmation mails of one order in DATA_DIR/outbox (their `.json` summaries). */
+function confirmationMails(orderNumber: string): { subject: string; attachments?: { filename: string }[] }[] {
+  const dir = join(dataDir, 'outbox')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { subject: string; text: string })
+    .filter((mail) => mail.subject.includes(orderNumber) || mail.text.includes(orderNumber))
+}
 
 const dataDir = createTempDir('schichtwerk-order-crash-')
 afterAll(async () => {
@@ -101,7 +113,11 @@ describe(`kill -9 after an order's commit (${testDbKind})`, () => {
     const retry = await post(second, '/api/checkout/order/checkout', request, { 'idempotency-key': key })
     expect(retry.status).toBe(200)
     const { order } = CheckoutResponseSchema.parse(await retry.json())
+    await expect.poll(() => confirmationMails(order.orderNumber).length, { timeout: 30_000 }).toBe(1)
     await second.stop()
+    const mails = confirmationMails(order.orderNumber)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.attachments?.map((file) => file.filename.endsWith('.pdf'))).toEqual([true])
 
     const rows = await database.inspect(async (db) => {
       const orders = await db.query<{ id: string }>('SELECT id FROM orders WHERE cart_id = $1', [
