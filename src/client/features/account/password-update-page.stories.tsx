@@ -6,7 +6,7 @@ import { passwordChangePathModel } from '#machines/password-change/password-chan
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { onMobile } from '#client/testing/story-app.tsx'
 import { PasswordUpdateView } from './password-update-page.tsx'
-import { reachedState } from './reset-password-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
 
 type Snap = SnapshotFrom<typeof passwordChangeMachine>
 

@@ -10,7 +10,7 @@ import { useAppActors } from '#client/app/app-actors.tsx'
 import { Snackbar } from '#client/common/snackbar/snackbar.tsx'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { ProfileUpdateView } from './profile-update-page.tsx'
-import { reachedState } from './reset-password-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
 
 type Snap = SnapshotFrom<typeof profileFormMachine>
 

@@ -10,7 +10,7 @@ import {
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { onMobile } from '#client/testing/story-app.tsx'
 import { ResetPasswordView } from './reset-password-page.tsx'
-import { reachedState } from './reset-password-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
 
 type Snap = SnapshotFrom<typeof resetPasswordMachine>
 

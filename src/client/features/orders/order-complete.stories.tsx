@@ -14,7 +14,8 @@ import { ORDER_PATH } from '#shared/contracts/checkout.contract.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { type OrderCompletePage, OrderCompleteView } from './order-complete-page.tsx'
-import { notFoundAnswer, reachedState, storyApiFetch } from './order-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
+import { notFoundAnswer, storyApiFetch } from './order-story-states.ts'
 
 type Snap = SnapshotFrom<typeof orderCompleteMachine>
 

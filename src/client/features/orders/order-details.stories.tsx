@@ -12,7 +12,8 @@ import { useAppActors } from '#client/app/app-actors.tsx'
 import { Snackbar } from '#client/common/snackbar/snackbar.tsx'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { OrderDetailsView } from './order-details-page.tsx'
-import { notFoundAnswer, reachedState, storyApiFetch } from './order-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
+import { notFoundAnswer, storyApiFetch } from './order-story-states.ts'
 
 type Snap = SnapshotFrom<typeof orderDetailsMachine>
 

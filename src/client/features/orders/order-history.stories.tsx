@@ -8,7 +8,8 @@ import { USER_ORDERS_PATH } from '#shared/contracts/checkout.contract.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { type AppStoryParameters, onMobile } from '#client/testing/story-app.tsx'
 import { OrderHistoryView } from './order-history.tsx'
-import { reachedState, storyApiFetch } from './order-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
+import { storyApiFetch } from './order-story-states.ts'
 
 type Snap = SnapshotFrom<typeof orderHistoryMachine>
 

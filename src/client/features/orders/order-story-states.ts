@@ -1,26 +1,4 @@
-import { type AnyMachineSnapshot, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
-import { type PathModel, stableStringify, statesOf } from '#tests/graph/path-testing.ts'
-
-/**
- * Stories of the order pages: the persisted snapshot of the first (shortest) state one of a machine's path models
- * reaches that `matches` picks, told apart by state value and context (as the account stories do).
- */
-export function reachedState<TMachine extends AnyStateMachine>(
-  what: string,
-  models: readonly PathModel<TMachine>[],
-  matches: (snapshot: SnapshotFrom<TMachine>) => boolean,
-): Snapshot<unknown> {
-  const key = (snapshot: SnapshotFrom<TMachine>) => {
-    const { value, context } = snapshot as AnyMachineSnapshot
-    return stableStringify({ value, context })
-  }
-  for (const model of models) {
-    const found = statesOf(model, { key }).find(({ snapshot }) => matches(snapshot))
-    if (found) return found.persisted
-  }
-  throw new Error(`${what}: no reachable state matches`)
-}
 
 /** A fetch for screen stories: JSON answers by path (GET), an error body with the status, anything else never. */
 export function storyApiFetch(answers: Record<string, { status: number; body: unknown }>): typeof fetch {

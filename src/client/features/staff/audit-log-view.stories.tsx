@@ -7,7 +7,7 @@ import {
   staffAuditLogPathModel,
 } from '#machines/staff-audit-log/staff-audit-log.paths.ts'
 import { onMobile } from '#client/testing/story-app.tsx'
-import { reachedState } from './staff-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
 import { AuditLogView } from './audit-log-view.tsx'
 import { storyAuditLog } from './staff-story-logic.ts'
 

@@ -9,7 +9,7 @@ import {
   staffSheetEditorToolsPathModel,
 } from '#machines/staff-sheet-editor/staff-sheet-editor.paths.ts'
 import { onMobile } from '#client/testing/story-app.tsx'
-import { reachedState } from './staff-story-states.ts'
+import { reachedState } from '#client/testing/reached-state.ts'
 import { SheetEditorView } from './sheet-editor-view.tsx'
 import { storySheetEditor } from './staff-story-logic.ts'
 

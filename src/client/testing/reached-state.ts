@@ -1,7 +1,10 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate'
 import { type PathModel, stableStringify, statesOf } from '#tests/graph/path-testing.ts'
 
-/** Stories of the staff views: the persisted snapshot of the first state a path model reaches that `matches` picks. */
+/**
+ * Stories driven from machine states (account, order and staff pages): the persisted snapshot of the first (shortest) state that one of a machine's
+ * path models reaches and that `matches` picks, told apart by state value and context.
+ */
 export function reachedState<TMachine extends AnyStateMachine>(
   what: string,
   models: readonly PathModel<TMachine>[],
