@@ -22,6 +22,7 @@ import { useLocale } from '#client/i18n/use-locale.ts'
 import { formHintTexts, missingFieldsSummary, paymentMethodLabels, refusalLabels } from './checkout-texts.ts'
 import '#client/common/forms/forms.css'
 import './checkout.css'
+import { CheckoutLoadState } from './checkout-load-state.tsx'
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>
 
@@ -213,24 +214,7 @@ export function PaymentDetailsView({ actor }: { actor: CheckoutActor }) {
       <h1 id="payment-details-title">
         <Trans>Kunden- und Zahlungsdaten</Trans>
       </h1>
-      {mode === 'loading' && (
-        <p role="status">
-          <Trans>Wird geladen …</Trans>
-        </p>
-      )}
-      {mode === 'failed' && (
-        <div role="alert">
-          <p>
-            <Trans>
-              Hier scheint ein Fehler aufgetreten zu sein. Bitte versuchen Sie es zu einem späteren Zeitpunkt
-              erneut.
-            </Trans>
-          </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
-            <Trans>Erneut versuchen</Trans>
-          </button>
-        </div>
-      )}
+      <CheckoutLoadState mode={mode} actor={actor} />
       {mode === 'empty' && (
         <p>
           <Trans>Ihr Warenkorb ist leer.</Trans>{' '}

@@ -13,6 +13,7 @@ import { paymentMethodLabels } from './checkout-texts.ts'
 import { type CheckoutActor } from './payment-details-page.tsx'
 import '#client/common/forms/forms.css'
 import './checkout.css'
+import { CheckoutLoadState } from './checkout-load-state.tsx'
 
 function Row({ label, amount, isBusiness }: { label: ReactNode; amount: Amount; isBusiness: boolean }) {
   return (
@@ -253,24 +254,7 @@ export function ReviewOrderView({
       <h1 id="review-title">
         <Trans>Bestellung prüfen</Trans>
       </h1>
-      {mode === 'loading' && (
-        <p role="status">
-          <Trans>Wird geladen …</Trans>
-        </p>
-      )}
-      {mode === 'failed' && (
-        <div role="alert">
-          <p>
-            <Trans>
-              Hier scheint ein Fehler aufgetreten zu sein. Bitte versuchen Sie es zu einem späteren Zeitpunkt
-              erneut.
-            </Trans>
-          </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
-            <Trans>Erneut versuchen</Trans>
-          </button>
-        </div>
-      )}
+      <CheckoutLoadState mode={mode} actor={actor} />
       {mode === 'review' && <ReviewBody actor={actor} voucherSlot={voucherSlot} />}
     </section>
   )
