@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
@@ -7,7 +8,9 @@ import { precompressDir } from './src/server/http/precompress.ts'
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url))
 const apiPort = process.env.PORT ?? '3000'
-const clientOutDir = `${rootDir}dist/client`
+// CLIENT_DIR: the server reads the same variable, so a second build can run beside a served one.
+const clientOutDir =
+  process.env.CLIENT_DIR === undefined ? `${rootDir}dist/client` : resolve(process.env.CLIENT_DIR)
 
 /** After a production build: brotli and gzip siblings of every text asset, served by the API server (issue 18). */
 const precompress = (): Plugin => {

@@ -128,6 +128,7 @@ async function main(): Promise<void> {
       mail,
       logger: { level: config.logLevel },
       analysisRunner: 'own',
+      ...(config.clientDir === undefined ? {} : { clientDir: config.clientDir }),
     })
     const { app, retention } = server
     analysisRunner = server.analysisRunner

@@ -60,6 +60,8 @@ const EnvSchema = z
       )
       .optional(),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    // Another client build than dist/client (e.g. one built with CLIENT_DIR=... npm run build next to a running one).
+    CLIENT_DIR: z.string().min(1, 'must not be empty').optional(),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
@@ -176,6 +178,8 @@ export interface Config {
   host: string
   /** Absolute path of DATA_DIR. */
   dataDir: string
+  /** The built SPA; undefined: dist/client. */
+  clientDir: string | undefined
   logLevel: Env['LOG_LEVEL']
   /**
    * Which reverse proxies may set X-Forwarded-For (Fastify `trustProxy`): the client address that rate limits and
@@ -294,6 +298,7 @@ export function createConfig(env: Env, sessionSecret: () => string): Config {
       bic: env.BANK_BIC,
       bank: env.BANK_NAME,
     },
+    clientDir: env.CLIENT_DIR === undefined ? undefined : resolve(env.CLIENT_DIR),
     testFault: env.NODE_ENV === 'production' ? undefined : env.TEST_FAULT,
     cmsUrl: env.CMS_URL,
     postalLookupUrl: env.POSTAL_LOOKUP_URL,
