@@ -33,7 +33,7 @@ export type Event = { type: 'order.retry' }
 
 /** The callback's answer (`CheckoutCallbackResponse`): which order the provider's token belongs to. */
 export type ReturnReport = {
-  order: { _id: string; accessToken: string; paymentStatus: PaymentStatus; orderStatus: OrderStatus }
+  order: { _id: string; paymentStatus: PaymentStatus; orderStatus: OrderStatus }
 }
 
 export const ORDER_COMPLETE_TAGS = [
@@ -83,9 +83,8 @@ export const orderCompleteMachine = setup({
      * what the order used (cart, voucher, the checkout's local storage) as after any placement (decision 0100).
      */
     orderReached: (_, _params: { orderId: string }) => {},
-    setReported: assign(({ context }, params: { report: ReturnReport }) => ({
+    setReported: assign((_, params: { report: ReturnReport }) => ({
       orderId: params.report.order._id,
-      access: context.access ?? params.report.order.accessToken,
       returned: true,
     })),
     setReturned: assign({ returned: true }),

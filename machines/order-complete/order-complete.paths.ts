@@ -18,7 +18,7 @@ import { type Input, orderCompleteMachine, type ReturnReport } from './order-com
 
 const notFound = Object.assign(new Error('not found'), { code: 'not_found', status: 404 })
 const report = (paymentStatus: ReturnReport['order']['paymentStatus']): ReturnReport => ({
-  order: { _id: ORDER_ID, accessToken: ACCESS_TOKEN, paymentStatus, orderStatus: 'ORDER_RECEIVED' },
+  order: { _id: ORDER_ID, paymentStatus, orderStatus: 'ORDER_RECEIVED' },
 })
 
 const input = (overrides: Partial<Input>): Input => ({

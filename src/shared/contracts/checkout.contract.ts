@@ -202,10 +202,13 @@ export const CheckoutCallbackRequestSchema = z.strictObject({
   PayerID: z.string().max(64).optional(),
   success: z.boolean(),
 })
+/**
+ * No access token in the answer: the provider's token travels in URLs (referrers, logs), so holding it must not be
+ * enough to read the order. The return and cancel URLs carry the guest's `?access=` already (decision 0096).
+ */
 export const CheckoutCallbackResponseSchema = z.object({
   order: z.object({
     _id: IdSchema,
-    accessToken: z.string(),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     orderStatus: z.enum(ORDER_STATUSES),
   }),

@@ -119,6 +119,8 @@ describe('the buyer returns', () => {
     expect(response.statusCode).toBe(200)
     const body = CheckoutCallbackResponseSchema.parse(response.json())
     expect(body.order).toMatchObject({ _id: order._id, paymentStatus: 'PAYMENT_RECEIVED' })
+    // The provider's token alone must not open the order: no access token in the answer.
+    expect(JSON.stringify(response.json())).not.toContain('T'.repeat(43))
     expect(t.orders.settled.filter((id) => id === order._id)).toHaveLength(1)
     expect(await paymentRow(providerOrderId)).toMatchObject({ status: 'captured', review_reason: null })
   })

@@ -97,12 +97,11 @@ export function createPaymentsRoutes(deps: PaymentsRoutesDeps): FastifyPluginAsy
         const result = await deps.service.callback(body.token, body.success)
         const found = await deps.orders.getOrder(result.orderId)
         if (found === undefined) throw new AppError(ErrorCode.NotFound, 'Unknown order')
-        const { order, accessToken } = found
+        const { order } = found
         return reply.header('cache-control', 'no-store').send(
           parseResponse(CheckoutCallbackResponseSchema, {
             order: {
               _id: order._id,
-              accessToken,
               paymentStatus: order.paymentStatus,
               orderStatus: order.orderStatus,
             },
