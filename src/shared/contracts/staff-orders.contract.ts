@@ -15,6 +15,11 @@ export const staffOrderPaths = {
   status: (orderId: string) => `${STAFF_ORDERS_PATH}/${encodeURIComponent(orderId)}/status`,
   markPaid: (orderId: string) => `${STAFF_ORDERS_PATH}/${encodeURIComponent(orderId)}/mark-paid`,
   verifyCompany: (userId: string) => `/api/staff/customers/${encodeURIComponent(userId)}/verify-company`,
+  /** The frozen upload of one order line (staff only, decision 0107). */
+  lineFile: (orderId: string, lineId: string) =>
+    `${STAFF_ORDERS_PATH}/${encodeURIComponent(orderId)}/lines/${encodeURIComponent(lineId)}/file`,
+  printabilityNote: (orderId: string) =>
+    `${STAFF_ORDERS_PATH}/${encodeURIComponent(orderId)}/printability-note`,
 }
 
 export const STAFF_ORDERS_PAGE_SIZE_MAX = 100
@@ -94,4 +99,83 @@ export const ChangeOrderStatusRequestSchema = z.strictObject({
 })
 export type ChangeOrderStatusRequest = z.infer<typeof ChangeOrderStatusRequestSchema>
 
+export const StaffOrderLineParamsSchema = z.object({ orderId: IdSchema, lineId: IdSchema })
+
+/** A printability note to the customer about one line, with its wall-thickness picture (decision 0107). */
+export const PRINTABILITY_NOTE_MAX = 1000
+export const PrintabilityNoteRequestSchema = z.strictObject({
+  lineId: IdSchema,
+  message: z.string().trim().min(1).max(PRINTABILITY_NOTE_MAX),
+})
+export type PrintabilityNoteRequest = z.infer<typeof PrintabilityNoteRequestSchema>
+
 export const VerifyCompanyResponseSchema = z.object({ userId: IdSchema, isVerifiedCompany: z.literal(true) })
+
+// ---------------------------------------------------------------------------------------------------------------
+// The back office's list filter as the form and the address bar hold it (decision 0107): every field a string,
+// empty meaning "any", so Back restores exactly what the staff member saw.
+
+export type StaffOrderFilter = {
+  status: '' | (typeof ORDER_STATUSES)[number]
+  paymentStatus: '' | (typeof PAYMENT_STATUSES)[number]
+  from: string
+  to: string
+  customer: string
+  q: string
+}
+
+export const EMPTY_STAFF_ORDER_FILTER: StaffOrderFilter = {
+  status: '',
+  paymentStatus: '',
+  from: '',
+  to: '',
+  customer: '',
+  q: '',
+}
+
+/** `/staff/orders?status=…&page=…`: the fields that are set, and the page when it is not the first. */
+export type StaffOrderListSearch = Partial<Omit<StaffOrderFilter, 'status' | 'paymentStatus'>> & {
+  status?: (typeof ORDER_STATUSES)[number]
+  paymentStatus?: (typeof PAYMENT_STATUSES)[number]
+  page?: number
+}
+
+const textParam = z.string().trim().min(1).max(200)
+const StaffOrderListSearchSchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+  customer: textParam.optional().catch(undefined),
+  q: textParam.optional().catch(undefined),
+  page: z.coerce.number().int().min(2).max(40_000).optional().catch(undefined),
+})
+
+/** The address bar's search as the list reads it: unknown or broken values are dropped, never an error page. */
+export function staffOrderListSearchOf(search: Record<string, unknown>): StaffOrderListSearch {
+  const parsed = StaffOrderListSearchSchema.parse(search)
+  return Object.fromEntries(
+    Object.entries(parsed).filter(([, value]) => value !== undefined),
+  ) as StaffOrderListSearch
+}
+
+export const filterOfSearch = (search: StaffOrderListSearch): StaffOrderFilter => ({
+  status: search.status ?? '',
+  paymentStatus: search.paymentStatus ?? '',
+  from: search.from ?? '',
+  to: search.to ?? '',
+  customer: search.customer ?? '',
+  q: search.q ?? '',
+})
+
+export function searchOfFilter(filter: StaffOrderFilter, page: number): StaffOrderListSearch {
+  const search: StaffOrderListSearch = {}
+  if (filter.status !== '') search.status = filter.status
+  if (filter.paymentStatus !== '') search.paymentStatus = filter.paymentStatus
+  for (const field of ['from', 'to', 'customer', 'q'] as const) {
+    const value = filter[field].trim()
+    if (value !== '') search[field] = value
+  }
+  if (page > 1) search.page = page
+  return search
+}
