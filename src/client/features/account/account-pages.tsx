@@ -1,19 +1,9 @@
-import { AccountDashboard } from './account-dashboard.tsx'
 import { LoginPage } from './login-page.tsx'
-import { RequireLogin } from './require-login.tsx'
 
 /**
- * The route components of `/login` and `/account`: one lazy chunk (router/routes.tsx), so the home page does not load
- * the account screens.
+ * The route component of `/login`: a lazy chunk (router/routes.tsx), so the home page does not load the account
+ * screens (`/account` composes its page in router/account-route-page.tsx).
  */
 export function LoginRoutePage() {
   return <LoginPage />
-}
-
-export function AccountRoutePage() {
-  return (
-    <RequireLogin>
-      <AccountDashboard />
-    </RequireLogin>
-  )
 }
