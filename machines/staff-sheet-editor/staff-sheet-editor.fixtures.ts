@@ -71,6 +71,7 @@ export const failedEvaluation: EvaluateSheetResponse = {
 
 export const replayResult: ReplaySheetResponse = {
   total: 40,
+  sources: { cart: 28, order: 12 },
   changed: 31,
   unchanged: 8,
   failed: 1,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
@@ -8,7 +9,7 @@ import {
   registerAppSecurityHeaders,
   registerCookiesAndRateLimit,
 } from '#server/http/app-plugins.ts'
-import { registerSpa, registerThumbnails } from '#server/http/static-files.ts'
+import { DEFAULT_CLIENT_DIR, registerSpa, registerThumbnails } from '#server/http/static-files.ts'
 import {
   type AnalysedObjectRepo,
   type AnalysisRunner,
@@ -23,6 +24,7 @@ import {
 import { createCartModule } from '#server/modules/cart/cart.module.ts'
 import { createCatalogueModule } from '#server/modules/catalogue/catalogue.module.ts'
 import { createContentModule } from '#server/modules/content/content.module.ts'
+import { createPrerenderModule } from '#server/modules/prerender/prerender.module.ts'
 import { createHealthModule } from '#server/modules/health/health.module.ts'
 import type { MailService } from '#server/modules/mail/mail.module.ts'
 import { createOpenapiModule } from '#server/modules/openapi/openapi.module.ts'
@@ -123,8 +125,12 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     auth,
     catalogue: catalogue.service,
     analysis: analysis.service,
-    // The cart is built after pricing (it prices through it): the replay reads its items when it runs.
-    pricedConfigurations: { recent: (...args) => cart.service.pricedConfigurations.recent(...args) },
+    // The cart and the orders are built after pricing (the cart prices through it): the replay reads the open
+    // carts' items and the order lines when it runs (decision 0114).
+    pricedConfigurations: [
+      { recent: (...args) => cart.service.pricedConfigurations.recent(...args) },
+      { recent: (...args) => orders.service.pricedConfigurations.recent(...args) },
+    ],
   })
   const cart = createCartModule({
     db,
@@ -174,6 +180,14 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     uploads: analysis.service,
     log,
   })
+  const content = createContentModule({ db, config, mail: deps.mail, log })
+  const clientDir = resolve(deps.clientDir ?? DEFAULT_CLIENT_DIR)
+  const prerender = createPrerenderModule({
+    clientDir,
+    content: content.service,
+    publicUrl: config.publicUrl,
+    log,
+  })
   const modules = [
     createHealthModule({ db }),
     auth,
@@ -184,13 +198,13 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     cart,
     orders,
     payments,
-    createContentModule({ db, config, mail: deps.mail, log }),
+    content,
     createOpenapiModule({ config }),
   ]
   for (const module of modules) await app.register(module.plugin)
 
   await registerThumbnails(app, config.thumbnailsDir)
-  await registerSpa(app, deps.clientDir)
+  await registerSpa(app, clientDir, (url) => prerender.service.renderPage(url))
   return {
     app,
     retention: retention.service,

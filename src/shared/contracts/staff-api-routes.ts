@@ -49,6 +49,9 @@ import {
   SheetDiffQuerySchema,
   SheetDiffResponseSchema,
   staffSheetPaths,
+  StaffUploadListQuerySchema,
+  StaffUploadListResponseSchema,
+  STAFF_UPLOADS_PATH,
 } from '#shared/contracts/staff-sheet.contract.ts'
 
 /** The staff routes of the API route table (api-routes.ts): the catalogue editor and the price sheets. */
@@ -195,6 +198,14 @@ const WORKSPACE_ROUTES: readonly ApiRoute[] = [
     summary: 'Save an old price sheet version again as the newest one',
     params: SheetVersionParamsSchema,
     responses: created(RestoreSheetResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'GET',
+    path: STAFF_UPLOADS_PATH,
+    summary: 'Analysed uploads, newest first, filtered by file name, to evaluate a draft price sheet with',
+    query: StaffUploadListQuerySchema,
+    responses: ok(StaffUploadListResponseSchema),
   },
 ]
 

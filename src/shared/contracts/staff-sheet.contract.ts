@@ -6,6 +6,7 @@ import {
   TestSheetRequestSchema,
   TestSheetResponseSchema,
 } from '#shared/contracts/price-sheet.contract.ts'
+import { PricingTestParametersSchema } from '#shared/contracts/staff-catalogue.contract.ts'
 
 /**
  * The sheet editor's routes beyond price-sheet.contract.ts (issue 17, spec part 2 §2 print-mode editor): evaluating
@@ -16,6 +17,7 @@ import {
  * - `POST /api/staff/print-modes/{id}/price-spreadsheet/replay`: how the last N prices would change
  * - `GET  /api/staff/price-spreadsheet-versions/{versionId}/diff?against={otherId}`: cell by cell
  * - `POST /api/staff/price-spreadsheet-versions/{versionId}/restore`: a new current version with its cells
+ * - `GET  /api/staff/uploads?query=&limit=&offset=`: recently analysed uploads to evaluate a draft with (decision 0114)
  */
 export const staffSheetPaths = {
   evaluate: (printModeId: string) =>
@@ -84,8 +86,10 @@ export const REPLAY_BINS = [
 export type ReplayBinKey = (typeof REPLAY_BINS)[number]['key']
 
 export const ReplaySheetResponseSchema = z.object({
-  /** Configurations read (cart items, order lines when orders exist). */
+  /** Configurations re-priced (cart items of open carts and order lines; expired uploads left out). */
   total: z.number().int().min(0),
+  /** Where the `total` configurations came from: open carts and placed orders (decision 0114). */
+  sources: z.object({ cart: z.number().int().min(0), order: z.number().int().min(0) }),
   changed: z.number().int().min(0),
   unchanged: z.number().int().min(0),
   /** Configurations the draft cannot price (a cell fails); each would be a pricing_failed for the customer. */
@@ -121,3 +125,50 @@ export function replayBinOf(changePercent: number): ReplayBinKey {
 }
 
 export const RestoreSheetResponseSchema = z.object({ version: SheetVersionSchema })
+
+/** The object picker of the sheet editor (decision 0114): analysed uploads, newest first, filtered by file name. */
+export const STAFF_UPLOADS_PATH = '/api/staff/uploads'
+export const STAFF_UPLOADS_LIMIT_MAX = 100
+export const STAFF_UPLOADS_LIMIT_DEFAULT = 20
+
+export const StaffUploadListQuerySchema = z.strictObject({
+  /** A part of the file name (the name shown or the original one), case-insensitive; empty: every upload. */
+  query: z.string().trim().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(STAFF_UPLOADS_LIMIT_MAX).default(STAFF_UPLOADS_LIMIT_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+export type StaffUploadListQuery = z.input<typeof StaffUploadListQuerySchema>
+
+export const StaffUploadSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  originalFileName: z.string(),
+  /** When the upload was stored (ISO 8601). */
+  createdAt: z.string(),
+  /** The unit its numbers were read in: the file's own (3MF, STEP) or the one given at upload. */
+  unit: z.enum(['mm', 'cm', 'inch']),
+  triangles: z.number().int().min(0),
+  /**
+   * Its measures in millimetres at scale 1, as pricing feeds them to a sheet for this file in this unit: the
+   * dimensions, volumes, surface area and min/max X/Y the editor's test parameters take.
+   */
+  measures: z.object(PricingTestParametersSchema.shape),
+})
+export type StaffUpload = z.infer<typeof StaffUploadSchema>
+
+export const StaffUploadListResponseSchema = z.object({
+  uploads: z.array(StaffUploadSchema),
+  /** Matching uploads in all, for paging. */
+  total: z.number().int().min(0),
+})
+export type StaffUploadListResponse = z.infer<typeof StaffUploadListResponseSchema>
+
+/** The list's address with its query (defaults left out). */
+export function staffUploadsUrl(query: StaffUploadListQuery): string {
+  const params = new URLSearchParams()
+  if (query.query !== undefined && query.query !== '') params.set('query', query.query)
+  if (query.limit !== undefined) params.set('limit', String(query.limit))
+  if (query.offset !== undefined && Number(query.offset) > 0) params.set('offset', String(query.offset))
+  const search = params.toString()
+  return search === '' ? STAFF_UPLOADS_PATH : `${STAFF_UPLOADS_PATH}?${search}`
+}

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises'
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
+import type { StaffUpload, StaffUploadListResponse } from '#shared/contracts/staff-sheet.contract.ts'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import { createWorkerPool } from '#server/jobs/worker-pool.ts'
@@ -8,6 +9,10 @@ import {
   createCachedAnalysedObjectRepo,
   type AnalysedObjectRepo,
 } from '#server/modules/analysis/analysed-object.repo.ts'
+import {
+  type AnalysedUploadQuery,
+  createAnalysedUploadsRepo,
+} from '#server/modules/analysis/analysed-uploads.repo.ts'
 import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
 import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
 import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
@@ -21,6 +26,7 @@ import {
 import { createUploaderIdentity } from '#server/modules/analysis/uploader-identity.ts'
 
 export type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysis/analysed-object.repo.ts'
+export type { AnalysedUploadQuery } from '#server/modules/analysis/analysed-uploads.repo.ts'
 export type { AnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
 export type { ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 export type { ModelFileHolder } from '#server/modules/analysis/upload-retention.repo.ts'
@@ -52,6 +58,10 @@ export interface AnalysisModuleDeps {
 export interface AnalysisModuleService extends AnalysedObjectRepo {
   /** A model file as its row (the cart reads its name, unit, size and repair). */
   findModelFile(id: string): Promise<ModelFileRow | undefined>
+  /** The sheet editor's object picker (decision 0114): analysed uploads, newest first, with their measures in mm. */
+  listAnalysedUploads(query: AnalysedUploadQuery): Promise<StaffUploadListResponse>
+  /** One analysed upload as the picker lists it; undefined while unknown or not analysed. */
+  findAnalysedUpload(id: string): Promise<StaffUpload | undefined>
   /** Retention: up to `limit` uploads older than `days` days that no holder holds, removed; their ids. */
   removeExpiredUploads(days: number, limit: number, holders: readonly ModelFileHolder[]): Promise<string[]>
   /** Retention: an upload's folder, after its row is gone. */
@@ -130,6 +140,7 @@ export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
     admission: createUploadAdmission({ db, limits: config.storage, uploadsDir: config.analysis.uploadsDir }),
   })
   const repo = createAnalysisRepo(db)
+  const uploads = createAnalysedUploadsRepo(db)
   const analysedObjects = deps.analysedObjects ?? createCachedAnalysedObjectRepo(createAnalysedObjectRepo(db))
   return {
     async plugin(app) {
@@ -139,6 +150,8 @@ export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
     service: {
       findAnalysedObject: (id) => analysedObjects.findAnalysedObject(id),
       findModelFile: (id) => repo.findModelFile(id),
+      listAnalysedUploads: (query) => uploads.listAnalysedUploads(query),
+      findAnalysedUpload: (id) => uploads.findAnalysedUpload(id),
       ...createUploadRetention(db, config.analysis.uploadsDir),
     },
     ...(ownRunner === undefined ? {} : { runner: ownRunner }),

@@ -8,12 +8,14 @@ import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
 import type { CartCheckout } from '#server/modules/cart/cart.module.ts'
+import type { PricedConfigurationSource } from '#server/modules/pricing/pricing.module.ts'
 import { createIdempotencyStore } from '#server/modules/orders/idempotency.ts'
 import { createOrderAccess } from '#server/modules/orders/order-access.ts'
 import { createOrderOutbox, type OrderOutbox } from '#server/modules/orders/order-outbox.ts'
 import { createOrderPayments } from '#server/modules/orders/order-payments.ts'
 import { createOrderPlacement, type OrderAccounts } from '#server/modules/orders/order-placement.ts'
 import type { OrderDocuments, OrderPaymentsPort, PaymentStarter } from '#server/modules/orders/order-ports.ts'
+import { createOrderPricedConfigurations } from '#server/modules/orders/order-priced-configurations.repo.ts'
 import { createOrderPricing } from '#server/modules/orders/order-pricing.ts'
 import { createOrderRepo } from '#server/modules/orders/order.repo.ts'
 import { createOrdersRoutes } from '#server/modules/orders/orders.routes.ts'
@@ -60,6 +62,8 @@ export interface StaffOrdersAuth {
 /** What other modules use: payments' port, the staff status change (issue 17), the outbox (start/stop). */
 export interface OrdersModuleService extends OrderPaymentsPort {
   changeStatus(orderId: string, to: OrderStatus, by: string, note?: string): Promise<void>
+  /** The newest order lines of a print mode: what a price-sheet replay re-prices besides carts (decision 0114). */
+  readonly pricedConfigurations: PricedConfigurationSource
 }
 
 export interface OrdersModule {
@@ -176,7 +180,11 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
       await app.register(routes)
       if (staffRoutes !== undefined) await app.register(staffRoutes)
     },
-    service: { ...orderPayments.port, changeStatus: orderPayments.changeStatus },
+    service: {
+      ...orderPayments.port,
+      changeStatus: orderPayments.changeStatus,
+      pricedConfigurations: createOrderPricedConfigurations(db),
+    },
     outbox,
   }
 }

@@ -29,13 +29,13 @@ export interface PricingModuleDeps {
   /** The catalogue snapshot prices are computed from; price-sheet edits invalidate it. */
   catalogue: Pick<CatalogueModuleService, 'cache' | 'staff'>
   /** Where pricing reads analysed objects: the analysis module's service. */
-  analysis: Pick<AnalysisModuleService, 'findAnalysedObject'>
-  /** What a sheet replay re-prices (decision 0104): the cart's items, read through the composition root. */
-  pricedConfigurations?: PricedConfigurationSource
+  analysis: Pick<AnalysisModuleService, 'findAnalysedObject' | 'findAnalysedUpload' | 'listAnalysedUploads'>
+  /**
+   * What a sheet replay re-prices (decisions 0104, 0114): the open carts' items and the orders' lines, read through
+   * the composition root; none: a replay finds nothing to re-price.
+   */
+  pricedConfigurations?: readonly PricedConfigurationSource[]
 }
-
-/** No source: a replay finds nothing to re-price. */
-const NO_PRICED_CONFIGURATIONS: PricedConfigurationSource = { recent: async () => [] }
 
 export interface PricingModule {
   plugin: FastifyPluginAsync
@@ -61,7 +61,7 @@ export function createPricingModule(deps: PricingModuleDeps): PricingModule {
     sheets,
     catalogue: catalogue.staff,
     analysis: deps.analysis,
-    pricedConfigurations: deps.pricedConfigurations ?? NO_PRICED_CONFIGURATIONS,
+    pricedConfigurations: deps.pricedConfigurations ?? [],
   })
   return {
     async plugin(app) {

@@ -17,9 +17,11 @@ import type { SheetInputs } from '#server/modules/pricing/sheet/sheet-variables.
  * read by the caller.
  */
 
-/** One configuration a customer was shown a price for: a cart item now, an order line once orders exist. */
+/** One configuration a customer was shown a price for: an item of an open cart or a line of a placed order. */
 export interface PricedConfiguration {
   readonly source: 'cart' | 'order'
+  /** When the price was shown: the item's pricing, the order's placement (ISO 8601); the newest are replayed. */
+  readonly pricedAt: string
   readonly modelFileId: string
   readonly unit: UnitOfLength
   readonly scale: number
@@ -29,7 +31,7 @@ export interface PricedConfiguration {
   readonly unitNetCents: number
 }
 
-/** Where the replay reads them: the cart module (and the orders module later) through the composition root. */
+/** Where the replay reads them: the cart and the orders module, each through the composition root. */
 export interface PricedConfigurationSource {
   /** The newest `limit` configurations of a print mode, newest first (under one white label when named). */
   recent(printModeId: string, whiteLabelId: string | undefined, limit: number): Promise<PricedConfiguration[]>
@@ -71,15 +73,28 @@ export function replayInputs(
 
 const LARGEST_SHOWN = 10
 
+/** The newest `limit` of several sources' newest-first lists (each already cut to `limit`). */
+export function newestOf(
+  lists: readonly (readonly PricedConfiguration[])[],
+  limit: number,
+): PricedConfiguration[] {
+  return lists
+    .flat()
+    .sort((a, b) => Date.parse(b.pricedAt) - Date.parse(a.pricedAt))
+    .slice(0, limit)
+}
+
 /** Re-prices every item under the draft and sums up how the prices move. */
 export function replaySheet(sheet: CompiledSheet, items: readonly ReplayItem[]): ReplaySheetResponse {
   const counts = new Map<ReplayBinKey, number>(REPLAY_BINS.map((bin) => [bin.key, 0]))
   const moves: ReplaySheetResponse['largest'] = []
   let failed = 0
   let total = 0
+  const sources = { cart: 0, order: 0 }
   for (const item of items) {
     if (item.analysed === undefined) continue
     total += 1
+    sources[item.configuration.source] += 1
     const before = item.configuration.unitNetCents
     let after: number
     try {
@@ -108,6 +123,7 @@ export function replaySheet(sheet: CompiledSheet, items: readonly ReplayItem[]):
   const unchanged = counts.get('same') ?? 0
   return {
     total,
+    sources,
     changed: total - failed - unchanged,
     unchanged,
     failed,

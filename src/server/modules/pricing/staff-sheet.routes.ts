@@ -9,6 +9,9 @@ import {
   SheetDiffQuerySchema,
   SheetDiffResponseSchema,
   staffSheetPaths,
+  StaffUploadListQuerySchema,
+  StaffUploadListResponseSchema,
+  STAFF_UPLOADS_PATH,
 } from '#shared/contracts/staff-sheet.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { staffUserOf } from '#server/modules/auth/auth.module.ts'
@@ -45,6 +48,12 @@ export function createStaffSheetRoutes(deps: {
       parseResponse(
         SheetDiffResponseSchema,
         await deps.sheets.diff(versionId(request), SheetDiffQuerySchema.parse(request.query).against),
+      ),
+    )
+    app.get(STAFF_UPLOADS_PATH, async (request) =>
+      parseResponse(
+        StaffUploadListResponseSchema,
+        await deps.sheets.uploads(StaffUploadListQuerySchema.parse(request.query)),
       ),
     )
     app.post(withParam(staffSheetPaths.restore(':versionId'), 'versionId'), async (request, reply) => {

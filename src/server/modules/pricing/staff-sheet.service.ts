@@ -6,14 +6,17 @@ import type {
   ReplaySheetRequestSchema,
   ReplaySheetResponse,
   SheetDiffResponse,
+  StaffUploadListResponse,
 } from '#shared/contracts/staff-sheet.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
+import type { AnalysedUploadQuery as StaffUploadListQuery } from '#server/modules/analysis/analysis.module.ts'
 import type { AnalysisModuleService } from '#server/modules/analysis/analysis.module.ts'
 import type { StaffCatalogueRepo } from '#server/modules/catalogue/catalogue.module.ts'
 import type { PriceSheetService } from '#server/modules/pricing/price-sheet.service.ts'
 import { diffOptionVariables, diffSheetVersions } from '#server/modules/pricing/sheet-diff.ts'
 import {
+  newestOf,
   replaySheet,
   type PricedConfigurationSource,
   type ReplayItem,
@@ -28,8 +31,9 @@ import type { PricingTestParameters } from '#server/modules/pricing/sheet/sheet-
 export interface StaffSheetServiceDeps {
   sheets: PriceSheetService
   catalogue: Pick<StaffCatalogueRepo, 'listColors' | 'listFinishes'>
-  analysis: Pick<AnalysisModuleService, 'findAnalysedObject'>
-  pricedConfigurations: PricedConfigurationSource
+  analysis: Pick<AnalysisModuleService, 'findAnalysedObject' | 'findAnalysedUpload' | 'listAnalysedUploads'>
+  /** The open carts' items and the placed orders' lines (decision 0114). */
+  pricedConfigurations: readonly PricedConfigurationSource[]
 }
 
 /** A version without its cells, as lists and diffs show it. */
@@ -39,42 +43,30 @@ function headerOf(version: SheetVersion): SheetDiffResponse['from'] {
 }
 
 export function createStaffSheetService(deps: StaffSheetServiceDeps) {
-  async function analysedOf(objectId: string) {
-    const object = await deps.analysis.findAnalysedObject(objectId)
-    if (object === undefined) {
+  /**
+   * An analysed object's measures as test parameters: millimetres at scale 1 in the unit it was uploaded with, the
+   * same numbers the object picker lists (decision 0114).
+   */
+  async function testParametersOf(objectId: string): Promise<PricingTestParameters> {
+    const upload = await deps.analysis.findAnalysedUpload(objectId)
+    if (upload === undefined) {
       throw new AppError(ErrorCode.NotFound, 'Unknown 3D object', {
         details: { resource: 'object', id: objectId },
       })
     }
-    return object
-  }
-
-  /** An analysed object's measures as test parameters: millimetres at scale 1 (a unitless file read as mm). */
-  async function testParametersOf(objectId: string): Promise<PricingTestParameters> {
-    const { properties } = await analysedOf(objectId)
-    return {
-      xMm: properties.dimensions.x,
-      yMm: properties.dimensions.y,
-      zMm: properties.dimensions.z,
-      internalVolumeMm3: properties.internalVolume,
-      externalVolumeMm3: properties.externalVolume,
-      surfaceAreaMm2: properties.surfaceArea,
-      minXMm: properties.minX,
-      maxXMm: properties.maxX,
-      maxYMm: properties.maxY,
-    }
+    return upload.measures
   }
 
   async function replayItems(printModeId: string, whiteLabelId: string | undefined, limit: number) {
-    const [configurations, colors, finishes] = await Promise.all([
-      deps.pricedConfigurations.recent(printModeId, whiteLabelId, limit),
+    const [lists, colors, finishes] = await Promise.all([
+      Promise.all(deps.pricedConfigurations.map((source) => source.recent(printModeId, whiteLabelId, limit))),
       deps.catalogue.listColors(),
       deps.catalogue.listFinishes(),
     ])
     const colorVariable = new Map(colors.map((row) => [row.id, row.spreadsheet_variable]))
     const finishVariable = new Map(finishes.map((row) => [row.id, row.spreadsheet_variable]))
     return Promise.all(
-      configurations.map(async (configuration): Promise<ReplayItem> => ({
+      newestOf(lists, limit).map(async (configuration): Promise<ReplayItem> => ({
         configuration,
         analysed: await deps.analysis.findAnalysedObject(configuration.modelFileId),
         // The neutral 1 is what pricing uses for a print mode without colours or finishes.
@@ -92,6 +84,11 @@ export function createStaffSheetService(deps: StaffSheetServiceDeps) {
       const { objectId, ...rest } = input
       const testParameters = objectId === undefined ? rest.testParameters : await testParametersOf(objectId)
       return deps.sheets.test(printModeId, { ...rest, testParameters })
+    },
+
+    /** The object picker's list (decision 0114). */
+    uploads(query: StaffUploadListQuery): Promise<StaffUploadListResponse> {
+      return deps.analysis.listAnalysedUploads(query)
     },
 
     async diff(versionId: string, againstId: string): Promise<SheetDiffResponse> {
