@@ -1,4 +1,3 @@
-import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
@@ -9,7 +8,7 @@ import {
   registerAppSecurityHeaders,
   registerCookiesAndRateLimit,
 } from '#server/http/app-plugins.ts'
-import { DEFAULT_CLIENT_DIR, registerSpa, registerThumbnails } from '#server/http/static-files.ts'
+import { registerSpa, registerThumbnails } from '#server/http/static-files.ts'
 import {
   type AnalysedObjectRepo,
   type AnalysisRunner,
@@ -24,7 +23,6 @@ import {
 import { createCartModule } from '#server/modules/cart/cart.module.ts'
 import { createCatalogueModule } from '#server/modules/catalogue/catalogue.module.ts'
 import { createContentModule } from '#server/modules/content/content.module.ts'
-import { createPrerenderModule } from '#server/modules/prerender/prerender.module.ts'
 import { createHealthModule } from '#server/modules/health/health.module.ts'
 import type { MailService } from '#server/modules/mail/mail.module.ts'
 import { createOpenapiModule } from '#server/modules/openapi/openapi.module.ts'
@@ -180,14 +178,6 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     uploads: analysis.service,
     log,
   })
-  const content = createContentModule({ db, config, mail: deps.mail, log })
-  const clientDir = resolve(deps.clientDir ?? DEFAULT_CLIENT_DIR)
-  const prerender = createPrerenderModule({
-    clientDir,
-    content: content.service,
-    publicUrl: config.publicUrl,
-    log,
-  })
   const modules = [
     createHealthModule({ db }),
     auth,
@@ -198,13 +188,13 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     cart,
     orders,
     payments,
-    content,
+    createContentModule({ db, config, mail: deps.mail, log }),
     createOpenapiModule({ config }),
   ]
   for (const module of modules) await app.register(module.plugin)
 
   await registerThumbnails(app, config.thumbnailsDir)
-  await registerSpa(app, clientDir, (url) => prerender.service.renderPage(url))
+  await registerSpa(app, deps.clientDir)
   return {
     app,
     retention: retention.service,
