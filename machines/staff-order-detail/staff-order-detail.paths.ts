@@ -1,5 +1,6 @@
 import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
 import {
+  completedGuestDetail,
   FIRST_LINE_ID,
   printableDetail,
   receivedDetail,
@@ -80,5 +81,17 @@ export const staffOrderDetailPrintabilityPathModel = definePathModel({
           errorEvent('sendPrintabilityNote'),
         ] as const)
       : []),
+  ],
+})
+
+/** A completed guest order: no next status, nothing to mark or verify. */
+export const staffOrderDetailCompletedPathModel = definePathModel({
+  machine: staffOrderDetailMachine,
+  input,
+  serializeContext,
+  events: [
+    doneEvent('loadOrder', completedGuestDetail),
+    { type: 'order.markPaid' },
+    { type: 'order.verifyCompany' },
   ],
 })

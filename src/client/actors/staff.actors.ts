@@ -4,6 +4,7 @@ import {
   type Context as SheetEditorContext,
   staffSheetEditorMachine,
 } from '#machines/staff-sheet-editor/staff-sheet-editor.machine.ts'
+import { staffUploadPickerMachine } from '#machines/staff-sheet-editor/upload-picker.machine.ts'
 import {
   priceSheetPaths,
   SheetVersionListResponseSchema,
@@ -16,10 +17,13 @@ import {
   RestoreSheetResponseSchema,
   SheetDiffResponseSchema,
   staffSheetPaths,
+  StaffUploadListResponseSchema,
+  staffUploadsUrl,
 } from '#shared/contracts/staff-sheet.contract.ts'
 import { StaffPrintModeListSchema, staffPaths } from '#shared/contracts/staff-catalogue.contract.ts'
 import { type ApiClient } from '#client/actors/api-client.ts'
 import { notify, type NotificationsRef } from '#client/actors/notify.ts'
+import { createStaffOrdersLogic } from '#client/actors/staff-orders.actors.ts'
 
 export type StaffDeps = { api: ApiClient; notifications: NotificationsRef }
 
@@ -83,6 +87,17 @@ function createSheetEditorLogic({ api, notifications }: StaffDeps) {
   })
 }
 
+/** The sheet editor's object picker: `GET /api/staff/uploads` (decision 0114). */
+function createUploadPickerLogic({ api }: StaffDeps) {
+  return staffUploadPickerMachine.provide({
+    actors: {
+      listUploads: fromPromise(({ input, signal }) =>
+        api.get(staffUploadsUrl(input), StaffUploadListResponseSchema, { signal }),
+      ),
+    },
+  })
+}
+
 function createAuditLogLogic({ api }: StaffDeps) {
   return staffAuditLogMachine.provide({
     actors: {
@@ -97,7 +112,10 @@ function createAuditLogLogic({ api }: StaffDeps) {
 export function createStaffLogic(deps: StaffDeps) {
   return {
     sheetEditor: createSheetEditorLogic(deps),
+    uploadPicker: createUploadPickerLogic(deps),
     auditLog: createAuditLogLogic(deps),
+    /** The order back office (staff-orders.actors.ts). */
+    orders: createStaffOrdersLogic(deps),
     /** The print modes to pick a sheet from. */
     listPrintModes: (signal: AbortSignal) =>
       deps.api.get(staffPaths.list('print-modes'), StaffPrintModeListSchema, { signal }),

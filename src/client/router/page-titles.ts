@@ -33,6 +33,8 @@ export type PageKey =
   | 'staff'
   | 'staffSheet'
   | 'staffAuditLog'
+  | 'staffOrders'
+  | 'staffOrder'
 
 /** The title of each page; the type checker keeps it exhaustive. */
 export const pageTitles = {
@@ -66,4 +68,6 @@ export const pageTitles = {
   staff: msg`Mitarbeiterbereich`,
   staffSheet: msg`Preistabelle bearbeiten`,
   staffAuditLog: msg`Änderungsprotokoll`,
+  staffOrders: msg`Bestellungen`,
+  staffOrder: msg`Bestellung`,
 } as const satisfies Record<PageKey, MessageDescriptor>

@@ -8,8 +8,11 @@ import { activateLocale, loadCatalog } from '#client/i18n/i18n.ts'
 import { isPrefixedLocale } from '#client/i18n/locales.ts'
 import { validateLoginSearch } from '#client/features/account/return-target.ts'
 import { validateOrderPageSearch, validateTrackOrderSearch } from '#client/features/orders/order-search.ts'
-import { type OrderPageComponent } from '#client/features/orders/order-pages.ts'
+// `import type`: an inline `type` import is kept as a side-effect import (verbatimModuleSyntax), which pulled the
+// lazy order pages into the entry.
+import type { OrderPageComponent } from '#client/features/orders/order-pages.ts'
 import { validateConfigureSearch } from '#client/features/configure/configure-history.ts'
+import { staffOrderListSearchOf } from '#shared/contracts/staff-orders.contract.ts'
 import { HomeWithCmsContent } from './home-cms-content.tsx'
 import { type PageKey } from './page-titles.ts'
 
@@ -121,7 +124,12 @@ function orderPageRoute<const TPath extends string>(
 
 // The staff workspace (issue 17, decision 0103): a lazy chunk of its own; its pages need login and the staff role.
 const staffPages = () => import('./staff-route-pages.tsx')
-type StaffPageComponent = 'StaffHomeRoutePage' | 'StaffSheetRoutePage' | 'StaffAuditLogRoutePage'
+type StaffPageComponent =
+  | 'StaffHomeRoutePage'
+  | 'StaffSheetRoutePage'
+  | 'StaffAuditLogRoutePage'
+  | 'StaffOrdersRoutePage'
+  | 'StaffOrderRoutePage'
 
 function staffRoute<const TPath extends string>(path: TPath, page: PageKey, component: StaffPageComponent) {
   return createRoute({
@@ -131,6 +139,15 @@ function staffRoute<const TPath extends string>(path: TPath, page: PageKey, comp
     component: lazyRouteComponent(staffPages, component),
   })
 }
+
+// The back office's order list keeps its filters in the address bar, so Back returns to the previous list.
+const staffOrdersRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: 'staff/orders',
+  staticData: { page: 'staffOrders' },
+  validateSearch: staffOrderListSearchOf,
+  component: lazyRouteComponent(staffPages, 'StaffOrdersRoutePage'),
+})
 
 const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
@@ -209,9 +226,12 @@ function checkoutRoute(path: string, page: 'paymentDetails' | 'reviewOrder', ste
     getParentRoute: () => localeRoute,
     path,
     staticData: { page },
-    validateSearch: (search: Record<string, unknown>): { quote?: 1 } =>
-      search.quote === 1 || search.quote === '1' ? { quote: 1 } : {},
-    loaderDeps: ({ search }) => ({ quote: search.quote }),
+    // `?access=`: a guest pays an existing order now (decision 0100), the order is read with the guest's token.
+    validateSearch: (search: Record<string, unknown>): { quote?: 1; access?: string } => ({
+      ...(search.quote === 1 || search.quote === '1' ? { quote: 1 as const } : {}),
+      ...(typeof search.access === 'string' && search.access !== '' ? { access: search.access } : {}),
+    }),
+    loaderDeps: ({ search }) => ({ quote: search.quote, access: search.access }),
     loader: ({ context, params, deps, cause }) => {
       if (cause === 'preload') return
       const { orderId } = params as { orderId?: string }
@@ -224,6 +244,7 @@ function checkoutRoute(path: string, page: 'paymentDetails' | 'reviewOrder', ste
         type: 'checkout.open',
         orderId: orderId ?? null,
         step,
+        access: deps.access ?? null,
         ...(deps.quote === 1 ? { quote: true } : {}),
       })
     },
@@ -328,6 +349,8 @@ export const routeTree = rootRoute.addChildren([
     staffRoute('staff', 'staff', 'StaffHomeRoutePage'),
     staffRoute('staff/print-modes/$printModeId/sheet', 'staffSheet', 'StaffSheetRoutePage'),
     staffRoute('staff/audit-log', 'staffAuditLog', 'StaffAuditLogRoutePage'),
+    staffOrdersRoute,
+    staffRoute('staff/orders/$orderId', 'staffOrder', 'StaffOrderRoutePage'),
     notAvailableRoute,
     cmsPageRoute('$', 'cmsPage'),
   ]),

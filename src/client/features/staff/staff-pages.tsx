@@ -46,6 +46,9 @@ function StaffNav() {
       <Link to="/{-$locale}/staff/audit-log" params={params}>
         <Trans>Änderungsprotokoll</Trans>
       </Link>
+      <Link to="/{-$locale}/staff/orders" params={params}>
+        <Trans>Bestellungen</Trans>
+      </Link>
     </nav>
   )
 }
@@ -54,7 +57,7 @@ function StaffNav() {
  * The staff role, the workspace's logic on the app's API client, and the workspace navigation. The router wraps
  * each page in the login guard (router/staff-route-pages.tsx).
  */
-function StaffWorkspace({ children }: { children: (logic: StaffLogic) => ReactNode }) {
+export function StaffWorkspace({ children }: { children: (logic: StaffLogic) => ReactNode }) {
   return (
     <RequireStaffRole>
       <StaffNav />
@@ -117,7 +120,8 @@ function PrintModeSheets({ logic }: { logic: StaffLogic }) {
 
 function SheetEditorFor({ logic, printModeId }: { logic: StaffLogic; printModeId: string }) {
   const actor = useActorRef(logic.sheetEditor, { input: { printModeId } })
-  return <SheetEditorView actor={actor} title={printModeId} />
+  const picker = useActorRef(logic.uploadPicker)
+  return <SheetEditorView actor={actor} picker={picker} title={printModeId} />
 }
 
 function AuditLogFor({ logic }: { logic: StaffLogic }) {
