@@ -10,6 +10,7 @@ import {
   sheetVersions,
   versionDiff,
 } from './staff-sheet-editor.fixtures.ts'
+import { pickerUploads } from './upload-picker.fixtures.ts'
 import { issuesByCell, staffSheetEditorMachine } from './staff-sheet-editor.machine.ts'
 
 const start = (
@@ -87,12 +88,26 @@ describe('staffSheetEditorMachine', () => {
     expect(notifyPublished).toHaveBeenCalledOnce()
   })
 
-  it('evaluates with a picked object instead of the test parameters', async () => {
+  it('evaluates with a picked object, whose measures stay editable by hand', async () => {
     const { actor, requests } = start()
     await evaluated(actor)
-    actor.send({ type: 'sheet.pickObject', objectId: 'model_file_00000000001' })
+    const [picked] = pickerUploads
+    actor.send({ type: 'sheet.pickObject', object: picked! })
     await waitFor(actor, () => requests.length === 2)
-    expect(requests[1]).toMatchObject({ objectId: 'model_file_00000000001' })
+    expect(requests[1]).toEqual(
+      expect.objectContaining({ objectId: picked!.id, testParameters: picked!.measures }),
+    )
+    expect(actor.getSnapshot().context.object).toEqual({ id: picked!.id, name: picked!.name })
+
+    // A hand edit starts from the object's measures and no longer names the object.
+    actor.send({
+      type: 'sheet.setTestParameters',
+      testParameters: { ...picked!.measures, zMm: 40 },
+    })
+    await waitFor(actor, () => requests.length === 3)
+    expect(requests[2]).not.toHaveProperty('objectId')
+    expect(requests[2]?.testParameters).toEqual({ ...picked!.measures, zMm: 40 })
+    expect(actor.getSnapshot().context.object).toBeNull()
   })
 
   it('replays the draft and keeps the result', async () => {

@@ -10,6 +10,7 @@ import type {
   EvaluateSheetResponse,
   ReplaySheetResponse,
   SheetDiffResponse,
+  StaffUpload,
 } from '#shared/contracts/staff-sheet.contract.ts'
 import type { ErrorCode } from '#shared/errors/error-codes.ts'
 import { errorCodeOf } from '#machines/api-call/api-error.ts'
@@ -31,20 +32,26 @@ export type Context = Input & {
   versions: VersionHeader[]
   /** The test parameters the draft is evaluated with; null: the print mode's stored ones. */
   testParameters: PricingTestParametersInput | null
-  /** An analysed upload to evaluate with instead of the test parameters. */
-  objectId: string | null
+  /**
+   * The analysed upload the test parameters were taken from (decision 0114); null once they are edited by hand.
+   * Evaluations then name it, so the server evaluates with its stored measures.
+   */
+  object: PickedObject | null
   evaluation: EvaluateSheetResponse | null
   replay: ReplaySheetResponse | null
   diff: SheetDiffResponse | null
   error: ErrorCode | null
 }
 
+/** An upload picked in the object picker: its name for the screen, its measures as the test parameters. */
+export type PickedObject = Pick<StaffUpload, 'id' | 'name'>
+
 export type Event =
   | { type: 'sheet.editCell'; index: number; name: string; formula: string }
   | { type: 'sheet.addCell' }
   | { type: 'sheet.removeCell'; index: number }
   | { type: 'sheet.setTestParameters'; testParameters: PricingTestParametersInput }
-  | { type: 'sheet.pickObject'; objectId: string | null }
+  | { type: 'sheet.pickObject'; object: Pick<StaffUpload, 'id' | 'name' | 'measures'> | null }
   | { type: 'sheet.publish' }
   | { type: 'sheet.replay' }
   | { type: 'sheet.openHistory' }
@@ -81,7 +88,7 @@ export function evaluationRequestOf(context: Context): EvaluateSheetRequest {
   return {
     cells: context.cells,
     optionVariables: context.optionVariables,
-    ...(context.objectId === null ? {} : { objectId: context.objectId }),
+    ...(context.object === null ? {} : { objectId: context.object.id }),
     ...(context.testParameters === null ? {} : { testParameters: context.testParameters }),
   }
 }
@@ -159,9 +166,17 @@ export const staffSheetEditorMachine = setup({
     })),
     setTestParameters: assign((_, params: { testParameters: PricingTestParametersInput }) => ({
       testParameters: params.testParameters,
-      objectId: null,
+      object: null,
     })),
-    pickObject: assign((_, params: { objectId: string | null }) => ({ objectId: params.objectId })),
+    /** The picked upload's measures become the test parameters, still editable by hand; none: keep them. */
+    pickObject: assign((_, params: { object: Pick<StaffUpload, 'id' | 'name' | 'measures'> | null }) =>
+      params.object === null
+        ? { object: null }
+        : {
+            object: { id: params.object.id, name: params.object.name },
+            testParameters: { ...params.object.measures },
+          },
+    ),
     setEvaluation: assign((_, params: { evaluation: EvaluateSheetResponse }) => ({
       evaluation: params.evaluation,
       error: null,
@@ -193,7 +208,7 @@ export const staffSheetEditorMachine = setup({
     current: null,
     versions: [],
     testParameters: null,
-    objectId: null,
+    object: null,
     evaluation: null,
     replay: null,
     diff: null,
@@ -242,7 +257,7 @@ export const staffSheetEditorMachine = setup({
         },
         'sheet.pickObject': {
           target: '.waiting',
-          actions: { type: 'pickObject', params: ({ event }) => ({ objectId: event.objectId }) },
+          actions: { type: 'pickObject', params: ({ event }) => ({ object: event.object }) },
         },
         'sheet.replay': { target: 'replaying' },
         'sheet.openHistory': { target: 'history' },

@@ -9,6 +9,7 @@ import {
   TEST_PARAMETERS,
   versionDiff,
 } from './staff-sheet-editor.fixtures.ts'
+import { pickerUploads } from './upload-picker.fixtures.ts'
 import { type Context, staffSheetEditorMachine } from './staff-sheet-editor.machine.ts'
 
 const [newest, oldest] = sheetVersions
@@ -21,7 +22,7 @@ const serializeContext = (context: Context) => ({
   replay: context.replay !== null,
   diff: context.diff !== null,
   error: context.error,
-  objectId: context.objectId,
+  object: context.object?.id ?? null,
   testX: context.testParameters?.xMm ?? null,
 })
 
@@ -61,7 +62,8 @@ export const staffSheetEditorToolsPathModel = definePathModel({
     ...afterEvents(staffSheetEditorMachine),
     doneEvent('evaluateSheet', cleanEvaluation),
     { type: 'sheet.setTestParameters', testParameters: { ...TEST_PARAMETERS, xMm: 80 } },
-    { type: 'sheet.pickObject', objectId: 'model_file_00000000001' },
+    { type: 'sheet.pickObject', object: pickerUploads[0]! },
+    { type: 'sheet.pickObject', object: null },
     { type: 'sheet.replay' },
     doneEvent('replaySheet', replayResult),
     errorEvent('replaySheet'),

@@ -11,6 +11,7 @@ import {
 import { onMobile } from '#client/testing/story-app.tsx'
 import { reachedState } from '#client/testing/reached-state.ts'
 import { SheetEditorView } from './sheet-editor-view.tsx'
+import { type PickerStoryState, usePickerInState } from './sheet/upload-picker-story-state.ts'
 import { storySheetEditor } from './staff-story-logic.ts'
 
 type Snap = SnapshotFrom<typeof staffSheetEditorMachine>
@@ -26,20 +27,29 @@ const STATES = {
   failed: (s: Snap) => s.matches({ editing: 'idle' }) && s.context.error !== null,
   replaying: (s: Snap) => s.matches('replaying'),
   replayed: (s: Snap) => idle(s) && s.context.replay !== null,
+  /** Test parameters taken from a picked upload (decision 0114). */
+  objectPicked: (s: Snap) => idle(s) && s.context.object !== null,
   history: (s: Snap) => s.matches({ history: 'browsing' }) && s.context.diff === null,
   comparing: (s: Snap) => s.matches({ history: 'comparing' }),
   diff: (s: Snap) => s.matches({ history: 'browsing' }) && s.context.diff !== null,
 } as const
 type SheetStoryState = keyof typeof STATES
 
-function SheetEditorInState({ state }: { state: SheetStoryState }) {
+function SheetEditorInState({
+  state,
+  picker: pickerState = 'closed',
+}: {
+  state: SheetStoryState
+  picker?: PickerStoryState
+}) {
   const snapshot = reachedState(
     'sheet editor',
     [staffSheetEditorPathModel, staffSheetEditorToolsPathModel, staffSheetEditorHistoryPathModel],
     STATES[state],
   )
   const actor = useActorRef(storySheetEditor, { snapshot, input: { printModeId: PRINT_MODE_ID } })
-  return <SheetEditorView actor={actor} title="PLA (FDM)" />
+  const picker = usePickerInState(pickerState)
+  return <SheetEditorView actor={actor} picker={picker} title="PLA (FDM)" />
 }
 
 /** The price-sheet editor of the staff workspace (issue 17) in each state of its machine. */
@@ -63,6 +73,11 @@ export const CallFailed: Story = { args: { state: 'failed' } }
 export const Replaying: Story = { args: { state: 'replaying' } }
 /** The replay of recent prices under the draft with its chart (decision 0104). */
 export const Replayed: Story = { args: { state: 'replayed' } }
+/** The test parameters filled from a picked upload, still editable by hand. */
+export const ObjectPicked: Story = { args: { state: 'objectPicked' } }
+/** The object picker open beside the test parameters, listing recent uploads. */
+export const PickerOpen: Story = { args: { state: 'clean', picker: 'list' } }
+export const PickerFailed: Story = { args: { state: 'clean', picker: 'failed' } }
 export const History: Story = { args: { state: 'history' } }
 export const Comparing: Story = { args: { state: 'comparing' } }
 export const VersionDiff: Story = { args: { state: 'diff' } }

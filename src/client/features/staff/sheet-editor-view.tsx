@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useId, useState } from 'react'
+import { useId } from 'react'
 import { type ActorRefFrom } from 'xstate'
 import {
   issuesByCell,
@@ -8,9 +8,11 @@ import {
   type TestParameterKey,
 } from '#machines/staff-sheet-editor/staff-sheet-editor.machine.ts'
 import { type PricingTestParametersInput } from '#shared/contracts/staff-catalogue.contract.ts'
+import { type ReplaySheetResponse } from '#shared/contracts/staff-sheet.contract.ts'
 import { formatEuros } from './staff-format.ts'
 import { ReplayChart } from './replay-chart.tsx'
 import { SheetHistory } from './sheet-history.tsx'
+import { UploadPicker, type UploadPickerActor } from './sheet/upload-picker.tsx'
 import { SHEET_ISSUE_TEXTS, UNKNOWN_SHEET_ISSUE } from './sheet-issue-texts.ts'
 import { StaffLoadFailed, StaffLoading } from './staff-status.tsx'
 
@@ -136,32 +138,47 @@ function useParameterLabels(): Record<TestParameterKey, string> {
   }
 }
 
-/** The pricing test parameters (part 2 §3) and the analysed object to evaluate with instead. */
-function TestInputs({ actor }: { actor: SheetEditorActor }) {
-  const { t } = useLingui()
+/** The uploaded object the parameters come from, and how to go back to typed ones. */
+function PickedObject({ actor }: { actor: SheetEditorActor }) {
+  const object = useSelector(actor, (snapshot) => snapshot.context.object)
+  if (object === null) return null
+  return (
+    <p className="staff-result" data-testid="picked-object">
+      <Trans>Werte von „{object.name}“; eine Änderung von Hand löst sie vom Objekt.</Trans>{' '}
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => actor.send({ type: 'sheet.pickObject', object: null })}
+      >
+        <Trans>Objekt lösen</Trans>
+      </button>
+    </p>
+  )
+}
+
+/**
+ * The pricing test parameters (part 2 §3), editable by hand, and the picker that fills them from a real uploaded
+ * object (decision 0114).
+ */
+function TestInputs({ actor, picker }: { actor: SheetEditorActor; picker: UploadPickerActor }) {
   const id = useId()
   const labels = useParameterLabels()
   const parameters = useSelector(
     actor,
     (snapshot) => snapshot.context.testParameters ?? snapshot.context.evaluation?.testParameters ?? null,
   )
-  const objectId = useSelector(actor, (snapshot) => snapshot.context.objectId)
-  const [objectDraft, setObjectDraft] = useState(objectId ?? '')
   const change = (key: TestParameterKey, value: string) => {
     const number = Number(value)
     if (parameters === null || value.trim() === '' || !Number.isFinite(number) || number < 0) return
     const next: PricingTestParametersInput = { ...parameters, [key]: number }
     actor.send({ type: 'sheet.setTestParameters', testParameters: next })
   }
-  const pick = (event: FormEvent) => {
-    event.preventDefault()
-    actor.send({ type: 'sheet.pickObject', objectId: objectDraft.trim() === '' ? null : objectDraft.trim() })
-  }
   return (
     <section className="staff-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         <Trans>Testparameter</Trans>
       </h2>
+      <PickedObject actor={actor} />
       <div className="staff-fields">
         {PARAMETER_KEYS.map((key) => (
           <label key={key} className="field">
@@ -169,24 +186,17 @@ function TestInputs({ actor }: { actor: SheetEditorActor }) {
             <input
               type="number"
               min={0}
-              disabled={parameters === null || objectId !== null}
+              disabled={parameters === null}
               value={parameters?.[key] ?? ''}
               onChange={(event) => change(key, event.target.value)}
             />
           </label>
         ))}
       </div>
-      <form className="staff-inline-form" onSubmit={pick}>
-        <label className="field">
-          <span>
-            <Trans>Mit einem hochgeladenen Objekt testen (Objekt-ID)</Trans>
-          </span>
-          <input value={objectDraft} onChange={(event) => setObjectDraft(event.target.value)} />
-        </label>
-        <button type="submit" className="button">
-          {objectDraft.trim() === '' ? t`Testparameter verwenden` : t`Objekt verwenden`}
-        </button>
-      </form>
+      <UploadPicker
+        picker={picker}
+        onPick={(upload) => actor.send({ type: 'sheet.pickObject', object: upload })}
+      />
     </section>
   )
 }
@@ -213,6 +223,22 @@ function EvaluationResult({ actor }: { actor: SheetEditorActor }) {
   )
 }
 
+/** Where the replayed prices come from (decision 0114): items of open carts and lines of placed orders. */
+function ReplaySources({ sources }: { sources: ReplaySheetResponse['sources'] }) {
+  return (
+    <dl className="replay-sources" data-testid="replay-sources">
+      <dt>
+        <Trans>Aus offenen Warenkörben</Trans>
+      </dt>
+      <dd>{sources.cart}</dd>
+      <dt>
+        <Trans>Aus Bestellungen</Trans>
+      </dt>
+      <dd>{sources.order}</dd>
+    </dl>
+  )
+}
+
 function ReplayResult({ actor }: { actor: SheetEditorActor }) {
   const replay = useSelector(actor, (snapshot) => snapshot.context.replay)
   if (replay === null) return null
@@ -227,7 +253,10 @@ function ReplayResult({ actor }: { actor: SheetEditorActor }) {
           {replay.failed} könnten nicht berechnet werden.
         </Trans>
       </p>
-      <ReplayChart histogram={replay.histogram} />
+      <div className="replay-result">
+        <ReplayChart histogram={replay.histogram} />
+        <ReplaySources sources={replay.sources} />
+      </div>
     </section>
   )
 }
@@ -266,7 +295,16 @@ function EditorActions({ actor }: { actor: SheetEditorActor }) {
 }
 
 /** The price-sheet editor (issue 17) in the machine's state: stories start the actor in a path-model state. */
-export function SheetEditorView({ actor, title }: { actor: SheetEditorActor; title: string }) {
+export function SheetEditorView({
+  actor,
+  picker,
+  title,
+}: {
+  actor: SheetEditorActor
+  /** The object picker beside the test parameters (decision 0114). */
+  picker: UploadPickerActor
+  title: string
+}) {
   const mode = useSelector(actor, (snapshot) =>
     snapshot.hasTag('loading')
       ? 'loading'
@@ -302,7 +340,7 @@ export function SheetEditorView({ actor, title }: { actor: SheetEditorActor; tit
           <SheetGrid actor={actor} />
           <EvaluationResult actor={actor} />
           <EditorActions actor={actor} />
-          <TestInputs actor={actor} />
+          <TestInputs actor={actor} picker={picker} />
           <ReplayResult actor={actor} />
         </>
       )}

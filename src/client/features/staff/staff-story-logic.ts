@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import { staffAuditLogMachine } from '#machines/staff-audit-log/staff-audit-log.machine.ts'
 import { staffSheetEditorMachine } from '#machines/staff-sheet-editor/staff-sheet-editor.machine.ts'
+import { staffUploadPickerMachine } from '#machines/staff-sheet-editor/upload-picker.machine.ts'
 
 /** A call that never answers: a story stays in the state it starts in. */
 const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}))
@@ -16,5 +17,7 @@ export const storySheetEditor = staffSheetEditorMachine.provide({
     restoreVersion: pending(),
   },
 })
+
+export const storyUploadPicker = staffUploadPickerMachine.provide({ actors: { listUploads: pending() } })
 
 export const storyAuditLog = staffAuditLogMachine.provide({ actors: { loadAuditLog: pending() } })
