@@ -63,6 +63,7 @@ const start = ({ storedId = 'cart-1', stored = { _id: 'cart-1', items: [item1] }
   >()
   const spies = {
     storeCartId: vi.fn(),
+    forgetCartId: vi.fn(),
     notifyItemsAdded: vi.fn(),
     notifyAddToCartFailure: vi.fn(),
     notifyAttachmentFailure: vi.fn(),
@@ -83,6 +84,7 @@ const start = ({ storedId = 'cart-1', stored = { _id: 'cart-1', items: [item1] }
       },
       actions: {
         storeCartId: (_, params) => spies.storeCartId(params),
+        forgetCartId: () => spies.forgetCartId(),
         notifyItemsAdded: (_, params) => spies.notifyItemsAdded(params),
         notifyAddToCartFailure: (_, params) => spies.notifyAddToCartFailure(params),
         notifyAttachmentFailure: () => spies.notifyAttachmentFailure(),
@@ -131,17 +133,42 @@ describe('cartMachine', () => {
     expect(createCart).not.toHaveBeenCalled()
   })
 
-  it('creates and stores a new cart when the stored one is gone (404), none is stored, or storage is unreadable', async () => {
+  it('is empty without creating a cart when the stored one is gone (404), none is stored, or storage is unreadable', async () => {
     for (const setup of [
       { stored: apiError(404, 'not_found') },
       { storedId: null },
       { storedId: new Error('broken JSON') },
     ]) {
-      const { context, createCart, storeCartId } = await ready(setup)
-      expect(createCart).toHaveBeenCalledTimes(1)
-      expect(storeCartId).toHaveBeenCalledExactlyOnceWith({ cartId: 'cart-new' })
-      expect(context()).toMatchObject({ cartId: 'cart-new', items: [] })
+      const { context, createCart, storeCartId, forgetCartId } = await ready(setup)
+      expect(createCart).not.toHaveBeenCalled()
+      expect(storeCartId).not.toHaveBeenCalled()
+      expect(context()).toMatchObject({ cartId: null, items: [] })
+      // A stale id is dropped so the next visit does not ask for the gone cart again.
+      expect(forgetCartId).toHaveBeenCalledTimes('stored' in setup ? 1 : 0)
     }
+  })
+
+  it('creates and stores the cart with the first add, then adds to it', async () => {
+    const { actor, tags, context, createCart, storeCartId, addItems } = await ready({ storedId: null })
+    actor.send({ type: 'cart.add', items: [itemInput], requestId: 'first' })
+    expect(tags()).toEqual(['ready', 'busy'])
+    await flush()
+    expect(createCart).toHaveBeenCalledTimes(1)
+    expect(storeCartId).toHaveBeenCalledExactlyOnceWith({ cartId: 'cart-new' })
+    expect(addItems.last().input).toEqual({ cartId: 'cart-new', items: [itemInput] })
+    addItems.last().resolve({ items: [item1], createdItems: [{ _id: 'item-1' }] })
+    await flush()
+    expect(context()).toMatchObject({ cartId: 'cart-new', items: [item1], pendingOps: [] })
+  })
+
+  it('reports the first add as failed when the cart cannot be created', async () => {
+    const { actor, tags, context, createCart, notifyAddToCartFailure } = await ready({ storedId: null })
+    createCart.mockRejectedValueOnce(apiError(503, 'service_unavailable'))
+    actor.send({ type: 'cart.add', items: [itemInput], requestId: 'first' })
+    await flush()
+    expect(tags()).toEqual(['error'])
+    expect(context()).toMatchObject({ error: 'service_unavailable', pendingOps: [] })
+    expect(notifyAddToCartFailure).toHaveBeenCalledExactlyOnceWith({ requestId: 'first', replyTo: null })
   })
 
   it('shows an error when the cart cannot be loaded, and loads again on retry', async () => {
@@ -274,16 +301,17 @@ describe('cartMachine', () => {
     expect(failing.kinds()).toEqual([])
   })
 
-  it('starts a new cart on reset and fetches again on reload', async () => {
-    const { actor, context, createCart, fetchCart, storeCartId } = await ready()
+  it('empties on reset without creating a cart, and reads the stored id and fetches again on reload', async () => {
+    const { actor, context, createCart, fetchCart, loadCartId, forgetCartId } = await ready()
     actor.send({ type: 'cart.reset' })
     await flush()
-    expect(createCart).toHaveBeenCalledTimes(1)
-    expect(storeCartId).toHaveBeenCalledExactlyOnceWith({ cartId: 'cart-new' })
-    expect(context()).toMatchObject({ cartId: 'cart-new', items: [] })
+    expect(createCart).not.toHaveBeenCalled()
+    expect(forgetCartId).toHaveBeenCalledTimes(1)
+    expect(context()).toMatchObject({ cartId: null, items: [] })
     actor.send({ type: 'cart.reload' })
     await flush()
-    expect(fetchCart).toHaveBeenLastCalledWith(expect.objectContaining({ input: { cartId: 'cart-new' } }))
+    expect(loadCartId).toHaveBeenCalledTimes(2)
+    expect(fetchCart).toHaveBeenLastCalledWith(expect.objectContaining({ input: { cartId: 'cart-1' } }))
   })
 
   it('refuses an empty add, unknown items, and reload or reset while a change runs', async () => {

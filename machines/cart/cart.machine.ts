@@ -90,8 +90,9 @@ const opOf = <TKind extends CartOp['kind']>(
 }
 
 /**
- * The cart (spec part 1 §2 cart view, §3 cart item, §4, §7 cart calls): loads the stored cart or creates one (a 404
- * creates a new one), then adds, changes quantities, removes, uploads preview images and attachments one call at a
+ * The cart (spec part 1 §2 cart view, §3 cart item, §4, §7 cart calls): loads the stored cart, if any; without one
+ * (none stored, or a 404) it is empty and the first add creates it, so a visit creates no cart row (issue 18,
+ * docs/decisions/0111). Then it adds, changes quantities, removes, uploads preview images and attachments one call at a
  * time; removing the last item tells the order process.
  */
 export const cartMachine = setup({
@@ -145,6 +146,8 @@ export const cartMachine = setup({
   actions: {
     /** Client: write the cart id to local storage. */
     storeCartId: (_, _params: { cartId: string }) => {},
+    /** Client: remove the cart id from local storage (the stored cart is gone, or the order was placed). */
+    forgetCartId: () => {},
     /** Client: items were added (e.g. resolve the configure machine's `addToCart`). */
     notifyItemsAdded: (_, _params: { requestId: string | null; createdItemIds: string[] }) => {},
     /** Client: the add-to-cart-failure warning, unless the asker (`replyTo`, still running) shows its own. */
@@ -175,6 +178,8 @@ export const cartMachine = setup({
   },
   guards: {
     hasCartId: (_, params: { cartId: string | null }) => params.cartId !== null,
+    /** The next change is an add and there is no cart yet: it is created first (no cart row before that). */
+    needsCart: ({ context }) => context.cartId === null && context.pendingOps[0]?.kind === 'add',
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
     next: ({ context }, params: { kind: CartOp['kind'] }) => context.pendingOps[0]?.kind === params.kind,
     hasItems: (_, params: { items: readonly unknown[] }) => params.items.length > 0,
@@ -267,10 +272,11 @@ export const cartMachine = setup({
                     target: 'fetching',
                     actions: assign({ cartId: ({ event }) => event.output }),
                   },
-                  { target: 'creating' },
+                  // No cart yet: an empty one without a server row; the first add creates it (issue 18).
+                  { target: '#cart.active.ready' },
                 ],
-                // Unreadable storage: start a new cart.
-                onError: { target: 'creating' },
+                // Unreadable storage: an empty cart, created with the first add.
+                onError: { target: '#cart.active.ready' },
               },
             },
             fetching: {
@@ -289,33 +295,17 @@ export const cartMachine = setup({
                   }),
                 },
                 onError: [
-                  // The stored cart is gone (ordered, expired): a new one.
+                  // The stored cart is gone (ordered, expired): an empty one, created with the first add.
                   {
                     guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
-                    target: 'creating',
+                    target: '#cart.active.ready',
+                    actions: [assign({ cartId: null, items: [] }), 'forgetCartId'],
                   },
                   {
                     target: '#cart.failed',
                     actions: assign({ error: ({ event }) => errorCodeOf(event.error) }),
                   },
                 ],
-              },
-            },
-            creating: {
-              invoke: {
-                id: 'createCart',
-                src: 'createCart',
-                onDone: {
-                  target: '#cart.active.ready',
-                  actions: [
-                    assign({ cartId: ({ event }) => event.output._id, items: [] }),
-                    { type: 'storeCartId', params: ({ event }) => ({ cartId: event.output._id }) },
-                  ],
-                },
-                onError: {
-                  target: '#cart.failed',
-                  actions: assign({ error: ({ event }) => errorCodeOf(event.error) }),
-                },
               },
             },
           },
@@ -328,6 +318,7 @@ export const cartMachine = setup({
             // Picks the next change, if any.
             idle: {
               always: [
+                { guard: 'needsCart', target: 'creating' },
                 { guard: { type: 'next', params: { kind: 'add' } }, target: 'adding' },
                 { guard: { type: 'next', params: { kind: 'setQuantity' } }, target: 'patching' },
                 { guard: { type: 'next', params: { kind: 'remove' } }, target: 'deleting' },
@@ -338,10 +329,29 @@ export const cartMachine = setup({
                 { guard: { type: 'next', params: { kind: 'addAttachment' } }, target: 'uploadingAttachment' },
               ],
               on: {
-                'cart.reload': { target: '#cart.active.loading.fetching' },
-                'cart.reset': {
-                  target: '#cart.active.loading.creating',
-                  actions: assign({ cartId: null, items: [] }),
+                // The stored id again (another tab or a login may have made one): fetched if there is one.
+                'cart.reload': { target: '#cart.active.loading' },
+                // After an order: an empty cart without a server row until the next add.
+                'cart.reset': { actions: [assign({ cartId: null, items: [] }), 'forgetCartId'] },
+              },
+            },
+            // The first add of a visitor without a cart: `POST /api/checkout/cart`, then the add.
+            creating: {
+              tags: 'busy',
+              invoke: {
+                id: 'createCart',
+                src: 'createCart',
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign({ cartId: ({ event }) => event.output._id }),
+                    { type: 'storeCartId', params: ({ event }) => ({ cartId: event.output._id }) },
+                  ],
+                },
+                // The queued add (and any change behind it) is reported as failed there.
+                onError: {
+                  target: '#cart.failed',
+                  actions: assign({ error: ({ event }) => errorCodeOf(event.error) }),
                 },
               },
             },

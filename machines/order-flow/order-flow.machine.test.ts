@@ -95,6 +95,17 @@ describe('order flow', () => {
     expect(orderStep()).toBe('noOrderOngoing')
   })
 
+  it('asks for the catalogue only when a file is configured, and creates no cart before the first add', async () => {
+    const { child } = start()
+    await flush()
+    expect(child('printModes')?.getSnapshot().value).toBe('idle')
+    expect(child('cart')?.getSnapshot().context.cartId).toBeNull()
+    child('upload')?.send({ type: 'upload.startDemo' })
+    await flush()
+    expect(child('printModes')?.getSnapshot().value).toBe('ready')
+    expect(child('cart')?.getSnapshot().context.cartId).toBeNull()
+  })
+
   it('a finished upload starts configure and pricing for its file and a fresh upload', async () => {
     const { child, orderStep, navigations } = start()
     const firstUpload = child('upload')

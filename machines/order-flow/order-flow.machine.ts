@@ -69,7 +69,8 @@ const ensureUploadStep = ['leaveCartForUpload', 'startUploadStep'] as const
 
 /**
  * The shopper's order flow (spec part 1 §4) as one system of actors (docs/decisions/0080): the order process, the
- * cart and the print-mode catalogue run as invoked children for the flow's whole life; the upload is a spawned child,
+ * cart and the print-mode catalogue run as invoked children for the flow's whole life (the catalogue loads when a file
+ * is first configured, the cart row is created with the first add: docs/decisions/0111); the upload is a spawned child,
  * replaced by a fresh one after each finished upload; a finished upload spawns configure and pricing children for its
  * file (a new file replaces them; leaving the configure step stops them). The children talk through events: they
  * report to this machine by system id, the configure child asks the cart directly (`cart.add` with `replyTo`), and
@@ -200,6 +201,8 @@ export const orderFlowMachine = setup({
     },
     configuring: {
       entry: [
+        // The catalogue is first needed here: a model is configured (not on a first visit, issue 18).
+        sendTo(SYSTEM_IDS.printModes, { type: 'printModes.load' }),
         spawnChild('pricing', {
           id: SYSTEM_IDS.pricing,
           systemId: SYSTEM_IDS.pricing,

@@ -17,10 +17,37 @@ function controlledLoads() {
   return { calls, logic }
 }
 
+describe('printModes: loaded when first needed', () => {
+  it('asks for nothing until a load is asked for, then loads once', async () => {
+    const loads = controlledLoads()
+    const actor = createActor(printModesMachine.provide({ actors: { loadPrintModes: loads.logic } })).start()
+    // A language change before anyone needed the catalogue has nothing to reload.
+    expect(actor.getSnapshot().can({ type: 'printModes.reload' })).toBe(false)
+    await flush()
+    expect(loads.calls).toHaveLength(0)
+    expect(actor.getSnapshot().hasTag('idle')).toBe(true)
+    actor.send({ type: 'printModes.load' })
+    actor.send({ type: 'printModes.load' })
+    expect(loads.calls).toHaveLength(1)
+    loads.calls[0]?.resolve(catalogue('Polylactid'))
+    await flush()
+    actor.send({ type: 'printModes.load' })
+    expect(loads.calls).toHaveLength(1)
+    expect(actor.getSnapshot().value).toBe('ready')
+  })
+})
+
+/** Started and asked for the catalogue, as the order flow does when a model is configured. */
+const loading = (logic: ReturnType<typeof controlledLoads>['logic']) => {
+  const actor = createActor(printModesMachine.provide({ actors: { loadPrintModes: logic } })).start()
+  actor.send({ type: 'printModes.load' })
+  return actor
+}
+
 describe('printModes: the catalogue follows the language', () => {
   it('a reload while loading asks again and drops the late answer of the earlier language', async () => {
     const loads = controlledLoads()
-    const actor = createActor(printModesMachine.provide({ actors: { loadPrintModes: loads.logic } })).start()
+    const actor = loading(loads.logic)
     loads.calls[0]?.resolve(catalogue('Polylactid'))
     await flush()
     expect(actor.getSnapshot().context.printModes[0]?.name).toBe('Polylactid')
@@ -42,7 +69,7 @@ describe('printModes: the catalogue follows the language', () => {
     const failing = fromPromise<PrintMode[]>(async () => {
       throw Object.assign(new Error('down'), { status: 503, code: 'service_unavailable' })
     })
-    const actor = createActor(printModesMachine.provide({ actors: { loadPrintModes: failing } })).start()
+    const actor = loading(failing)
     await flush()
     expect(actor.getSnapshot().hasTag('error')).toBe(true)
     actor.send({ type: 'printModes.reload' })

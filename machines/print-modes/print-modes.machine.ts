@@ -11,6 +11,8 @@ export type Context = {
 }
 
 export type Event =
+  /** Someone needs the catalogue (a model is configured, or a view lists print modes); ignored once asked. */
+  | { type: 'printModes.load' }
   /** After a failed load. */
   | { type: 'printModes.retry' }
   /** The language changed: names and descriptions come in the language header's language. */
@@ -19,12 +21,13 @@ export type Event =
 /** What the catalogue tells the order flow: it (re)loaded, so the current selection is priced again. */
 export type PrintModesReport = { type: 'printModes.loaded'; printModes: PrintMode[] }
 
-export const PRINT_MODES_TAGS = ['loading', 'error'] as const
+export const PRINT_MODES_TAGS = ['idle', 'loading', 'error'] as const
 export type PrintModesTag = (typeof PRINT_MODES_TAGS)[number]
 
 /**
- * The print-mode catalogue (spec part 1 §3 "Print mode", §7 `GET /print-modes`), loaded once when the app starts and
- * again when the language changes. It only loads; the client provides `loadPrintModes`.
+ * The print-mode catalogue (spec part 1 §3 "Print mode", §7 `GET /print-modes`), loaded once when it is first needed
+ * (`printModes.load`: a model is configured, or the cart lists its items; not on a first visit, issue 18) and again
+ * when the language changes. It only loads; the client provides `loadPrintModes`.
  */
 export const printModesMachine = setup({
   types: {
@@ -46,9 +49,11 @@ export const printModesMachine = setup({
   },
 }).createMachine({
   id: 'printModes',
-  initial: 'loading',
+  initial: 'idle',
   context: { printModes: [], error: null },
   states: {
+    // Nothing asked for yet; a language change has nothing to reload (the first load asks in the current one).
+    idle: { tags: 'idle', on: { 'printModes.load': 'loading' } },
     loading: {
       tags: 'loading',
       // The language changed again while loading: the running call asks in the old language, so it is cancelled

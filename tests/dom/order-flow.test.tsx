@@ -47,9 +47,13 @@ describe('order flow: upload → configure → price → cart', () => {
       apiKey: 'white-label-key',
       states: { cart: 'loading', printModes: 'loading' },
     })
+    // A first visit creates no cart and loads no catalogue (issue 18).
+    await waitFor(() => expect(actors.cart.getSnapshot().hasTag('ready')).toBe(true))
+    expect(api.calls()).not.toContain('GET /api/print-modes')
+    expect(api.calls()).not.toContain('POST /api/checkout/cart')
 
     await chooseFile()
-    // Upload success → configure (sub-step 0).
+    // Upload success → configure (sub-step 0): now the catalogue is needed, the cart still is not.
     expect(await screen.findByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeTruthy()
     expect(actors.orderProcess.getSnapshot().value).toBe('configureModel')
     expect(api.calls()).toEqual(
@@ -58,17 +62,15 @@ describe('order flow: upload → configure → price → cart', () => {
         `GET /api/analytx/task/${TASK_ID}`,
         `GET /api/analytx/file/${OBJECT_ID}`,
         'GET /api/print-modes',
-        'POST /api/checkout/cart',
       ]),
     )
+    expect(api.calls()).not.toContain('POST /api/checkout/cart')
     expect(edges.navigations).toContain('configure')
     // Every call carries the language and the API key.
     for (const request of api.requests) {
       expect(request.headers[LANGUAGE_HEADER]).toBe('DE')
       expect(request.headers[API_KEY_HEADER]).toBe('white-label-key')
     }
-    // The cart id is stored for the next visit.
-    expect(JSON.parse(edges.storage.getItem(CART_ID_STORAGE_KEY) ?? 'null')).toBe(CART_ID)
 
     // Step 0 → 1: the name and unit are saved.
     await userEvent.click(screen.getByRole('button', { name: 'Weiter' }))
@@ -108,6 +110,9 @@ describe('order flow: upload → configure → price → cart', () => {
     actors.configuration.get()?.preview.store(preview)
     await userEvent.click(screen.getByRole('button', { name: 'In den Warenkorb' }))
     await waitFor(() => expect(actors.orderProcess.getSnapshot().value).toBe('viewCart'))
+    // The first add created the cart, and its id is stored for the next visit.
+    expect(api.calls().filter((call) => call === 'POST /api/checkout/cart')).toHaveLength(1)
+    expect(JSON.parse(edges.storage.getItem(CART_ID_STORAGE_KEY) ?? 'null')).toBe(CART_ID)
     // …and it becomes the cart item's thumbnail.
     await waitFor(() => expect(api.thumbnails).toEqual([preview]))
     expect(api.calls()).toContain(`POST /api/checkout/cart/${CART_ID}/item/${id('item-1')}/thumbnail`)
@@ -242,7 +247,13 @@ describe('order flow: the cart', () => {
     // Opening the cart is the cart step.
     expect(actors.orderProcess.getSnapshot().value).toBe('viewCart')
     const remove = await screen.findByRole('button', { name: 'Entfernen: Bracket' })
-    expect(screen.getByText(/PA12 – Lasersintern/)).toBeTruthy()
+    expect(await screen.findByText(/PA12 – Lasersintern/)).toBeTruthy()
+    // The stored cart is read (the header counts its items), never created anew; the cart page asks for the
+    // catalogue to name the print modes.
+    expect(await screen.findByRole('link', { name: /^Warenkorb: / })).toBeTruthy()
+    expect(api.calls()).toContain(`GET /api/checkout/cart/${CART_ID}`)
+    expect(api.calls()).toContain('GET /api/print-modes')
+    expect(api.calls()).not.toContain('POST /api/checkout/cart')
     await userEvent.click(remove)
     expect(await screen.findByText('Ihr Warenkorb ist leer.')).toBeTruthy()
     expect(api.calls()).toContain(`DELETE /api/checkout/cart/${CART_ID}/item/${id('item-1')}`)

@@ -41,6 +41,8 @@ describe('print-mode texts follow the language (issue 14, item 1)', () => {
     const printModes = createActor(
       createPrintModesActors({ api: createApiClient({ fetch: api.fetch, upload: noUpload, locale }) }),
     ).start()
+    // Asked for as when a model is configured (it is not loaded before, issue 18).
+    printModes.send({ type: 'printModes.load' })
     reloadOnLanguageChange(printModes, locale, (listener) => listeners.push(i18n.on('change', listener)))
     const nameShown = async (name: string) =>
       await expect

@@ -20,7 +20,7 @@ export type CartDeps = {
 }
 
 /**
- * The cart with its real edges: the cart id in local storage (`cartId`) and `/api/checkout/cart…` (create, fetch,
+ * The cart with its real edges: the cart id in local storage (`cartId`) and `/api/checkout/cart…` (create with the first add, fetch,
  * add items, change quantity, remove, preview image and attachments as multipart uploads).
  */
 export function createCartActors(deps: CartDeps) {
@@ -73,6 +73,13 @@ export function createCartActors(deps: CartDeps) {
     },
     actions: {
       storeCartId: (_, params) => writeStoredJson(deps.storage, CART_ID_STORAGE_KEY, params.cartId),
+      forgetCartId: () => {
+        try {
+          deps.storage.removeItem(CART_ID_STORAGE_KEY)
+        } catch {
+          // Storage refused (private mode): the stale id only costs one 404 on the next visit.
+        }
+      },
       // An asker that is still running (the configure actor) shows the warning itself; when nobody asked, or the
       // asker has stopped meanwhile (the configuration was left), the cart shows it so the failure is not lost.
       notifyAddToCartFailure: ({ system }, params) => {

@@ -151,7 +151,10 @@ export function cartSnapshot(name: string, items: CartSnapshot['context']['items
   const persisted = pick(indexed('cart', cartPathModel, cartStateName), name, 'cart') as Persisted & {
     context: CartSnapshot['context']
   }
-  return { ...persisted, context: { ...persisted.context, items } } as unknown as Persisted
+  // A cart with items has its server row; the model also reaches `ready` without one (no cart before the first add,
+  // issue 18), which a story's filled cart must not show.
+  const cartId = persisted.context.cartId ?? (items.length > 0 ? 'cart-1' : null)
+  return { ...persisted, context: { ...persisted.context, items, cartId } } as unknown as Persisted
 }
 
 // ---------------------------------------------------------------------------------------------------------------
