@@ -14,8 +14,6 @@ const start = (fail = false) => {
         setArchived: fromPromise(async ({ input }) => {
           changes.push({ id: input.id, archived: input.archived })
           if (fail) throw conflict
-          const item = materials.find((candidate) => candidate.id === input.id) ?? pla
-          return { ...item, archived: input.archived }
         }),
       },
     }),
@@ -36,7 +34,7 @@ describe('staffCatalogueListMachine', () => {
     expect(actor.getSnapshot().can({ type: 'list.archive', id: abs.id })).toBe(false)
     expect(actor.getSnapshot().can({ type: 'list.restore', id: pla.id })).toBe(false)
     actor.send({ type: 'list.archive', id: pla.id })
-    expect(actor.getSnapshot().context.changingId).toBe(pla.id)
+    expect(actor.getSnapshot().context.change).toEqual({ id: pla.id, archived: true })
     await settled(actor)
     actor.send({ type: 'list.restore', id: abs.id })
     await settled(actor)

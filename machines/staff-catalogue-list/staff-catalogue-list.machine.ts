@@ -12,8 +12,8 @@ export type Context = {
   items: readonly CatalogueItem[]
   /** Why loading failed. */
   error: ErrorCode | null
-  /** The entity being archived or restored. */
-  changingId: string | null
+  /** The entity being archived (true) or restored (false). */
+  change: { id: string; archived: boolean } | null
   /** Why the last archive or restore failed (409: the default white label cannot be archived). */
   changeError: ErrorCode | null
 }
@@ -42,12 +42,10 @@ export const staffCatalogueListMachine = setup({
     loadItems: fromPromise<readonly CatalogueItem[], { resource: StaffResource }>(async () => {
       throw new Error('staffCatalogueList: loadItems is not provided')
     }),
-    /** Client: `POST /api/staff/{resource}/{id}/archive` or `/restore`; the entity as it is now. */
-    setArchived: fromPromise<CatalogueItem, { resource: StaffResource; id: string; archived: boolean }>(
-      async () => {
-        throw new Error('staffCatalogueList: setArchived is not provided')
-      },
-    ),
+    /** Client: `POST /api/staff/{resource}/{id}/archive` or `/restore` (204). */
+    setArchived: fromPromise<void, { resource: StaffResource; id: string; archived: boolean }>(async () => {
+      throw new Error('staffCatalogueList: setArchived is not provided')
+    }),
   },
   actions: {
     setItems: assign((_, params: { items: readonly CatalogueItem[] }) => ({
@@ -55,13 +53,18 @@ export const staffCatalogueListMachine = setup({
       error: null,
     })),
     setError: assign((_, params: { error: ErrorCode }) => ({ error: params.error })),
-    startChange: assign((_, params: { id: string }) => ({ changingId: params.id, changeError: null })),
-    replaceItem: assign(({ context }, params: { item: CatalogueItem }) => ({
-      items: context.items.map((item) => (item.id === params.item.id ? params.item : item)),
-      changingId: null,
+    startChange: assign((_, params: { id: string; archived: boolean }) => ({
+      change: params,
+      changeError: null,
+    })),
+    applyChange: assign(({ context }) => ({
+      items: context.items.map((item) =>
+        item.id === context.change?.id ? { ...item, archived: context.change.archived } : item,
+      ),
+      change: null,
     })),
     setChangeError: assign((_, params: { error: ErrorCode }) => ({
-      changingId: null,
+      change: null,
       changeError: params.error,
     })),
   },
@@ -81,7 +84,7 @@ export const staffCatalogueListMachine = setup({
     resource: input.resource,
     items: [],
     error: null,
-    changingId: null,
+    change: null,
     changeError: null,
   }),
   states: {
@@ -117,12 +120,12 @@ export const staffCatalogueListMachine = setup({
             'list.archive': {
               guard: 'isActive',
               target: 'changing',
-              actions: { type: 'startChange', params: ({ event }) => ({ id: event.id }) },
+              actions: { type: 'startChange', params: ({ event }) => ({ id: event.id, archived: true }) },
             },
             'list.restore': {
               guard: 'isArchived',
               target: 'changing',
-              actions: { type: 'startChange', params: ({ event }) => ({ id: event.id }) },
+              actions: { type: 'startChange', params: ({ event }) => ({ id: event.id, archived: false }) },
             },
           },
         },
@@ -131,15 +134,12 @@ export const staffCatalogueListMachine = setup({
           invoke: {
             id: 'setArchived',
             src: 'setArchived',
-            input: ({ context, event }) => ({
+            input: ({ context }) => ({
               resource: context.resource,
-              id: context.changingId ?? '',
-              archived: event.type === 'list.archive',
+              id: context.change?.id ?? '',
+              archived: context.change?.archived ?? false,
             }),
-            onDone: {
-              target: 'list',
-              actions: { type: 'replaceItem', params: ({ event }) => ({ item: event.output }) },
-            },
+            onDone: { target: 'list', actions: 'applyChange' },
             onError: {
               target: 'list',
               actions: {
