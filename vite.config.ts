@@ -33,10 +33,31 @@ const precompress = (): Plugin => {
   }
 }
 
+/**
+ * The SSR bundle (`vite build --ssr ssr/entry-server.tsx`, decision 0109) goes beside the SPA (`<client dir>-ssr`,
+ * where the server looks for it), never into the served folder; the SPA's build writes its manifest, from which the
+ * server takes a prerendered page's route chunk (its CSS and module preloads).
+ */
+const ssrBundle = (): Plugin => ({
+  name: 'schichtwerk-ssr-bundle',
+  apply: 'build',
+  config: (_config, env) =>
+    env.isSsrBuild
+      ? {
+          build: {
+            outDir: `${clientOutDir.replace(/\/+$/, '')}-ssr`,
+            emptyOutDir: true,
+            copyPublicDir: false,
+          },
+        }
+      : { build: { manifest: true } },
+})
+
 const plugins = [
   react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
   lingui(),
   precompress(),
+  ssrBundle(),
 ]
 
 // The SPA lives in src/client (index.html there); the API server serves dist/client in production

@@ -18,6 +18,7 @@ import {
   stripLocalePrefix,
 } from '#client/i18n/locales.ts'
 import { type AppRouter, createAppRouter } from '#client/router/router.tsx'
+import { readPrerenderedResponses, withPrerenderedResponses } from '#client/ssr/take-over.ts'
 
 const COOKIE_CONSENT_HASH = '#cookie-consent'
 
@@ -41,10 +42,15 @@ async function boot(): Promise<void> {
   }
   const isHome = () => stripLocalePrefix(window.location.pathname) === '/'
 
+  // A content page the server prerendered (decision 0109) carries the CMS answers it was made from.
+  const prerendered = readPrerenderedResponses(document)
+  const prerenderedFetch =
+    prerendered === null ? null : withPrerenderedResponses(window.fetch.bind(window), prerendered)
+
   const actors = createAppActors({
     storage: window.localStorage,
     sessionStorage: window.sessionStorage,
-    fetch: window.fetch.bind(window),
+    fetch: prerenderedFetch?.fetch ?? window.fetch.bind(window),
     upload: createXhrUpload(),
     locale: currentLocale,
     onLocaleChange: (listener) => {
@@ -93,6 +99,12 @@ async function boot(): Promise<void> {
 
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
+  if (prerenderedFetch) {
+    // Over prerendered markup: the route (its lazy chunk) and its CMS page ready first, so the first commit shows the
+    // same page and replaces the server's markup without a loading state in between.
+    await router.load()
+    await prerenderedFetch.settled()
+  }
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
@@ -8,7 +9,7 @@ import {
   registerAppSecurityHeaders,
   registerCookiesAndRateLimit,
 } from '#server/http/app-plugins.ts'
-import { registerSpa, registerThumbnails } from '#server/http/static-files.ts'
+import { DEFAULT_CLIENT_DIR, registerSpa, registerThumbnails } from '#server/http/static-files.ts'
 import {
   type AnalysedObjectRepo,
   type AnalysisRunner,
@@ -23,6 +24,7 @@ import {
 import { createCartModule } from '#server/modules/cart/cart.module.ts'
 import { createCatalogueModule } from '#server/modules/catalogue/catalogue.module.ts'
 import { createContentModule } from '#server/modules/content/content.module.ts'
+import { createPrerenderModule } from '#server/modules/prerender/prerender.module.ts'
 import { createHealthModule } from '#server/modules/health/health.module.ts'
 import type { MailService } from '#server/modules/mail/mail.module.ts'
 import { createOpenapiModule } from '#server/modules/openapi/openapi.module.ts'
@@ -170,12 +172,24 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     documents: deps.orderDocuments ?? createOrderDocumentsModule({ mail: deps.mail }).service,
     afterCommit:
       config.testFault === 'kill-after-order-commit' ? () => process.kill(process.pid, 'SIGKILL') : undefined,
-    staff: { requireStaff: auth.requireStaff, verifyCompany: auth.verifyCompany },
+    staff: {
+      requireStaff: auth.requireStaff,
+      verifyCompany: auth.verifyCompany,
+      uploadedFile: (id) => analysis.service.uploadedFile(id),
+    },
   })
   const retention = createRetentionModule({
     storage: config.storage,
     carts: cart.service,
     uploads: analysis.service,
+    log,
+  })
+  const content = createContentModule({ db, config, mail: deps.mail, log })
+  const clientDir = resolve(deps.clientDir ?? DEFAULT_CLIENT_DIR)
+  const prerender = createPrerenderModule({
+    clientDir,
+    content: content.service,
+    publicUrl: config.publicUrl,
     log,
   })
   const modules = [
@@ -188,13 +202,13 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
     cart,
     orders,
     payments,
-    createContentModule({ db, config, mail: deps.mail, log }),
+    content,
     createOpenapiModule({ config }),
   ]
   for (const module of modules) await app.register(module.plugin)
 
   await registerThumbnails(app, config.thumbnailsDir)
-  await registerSpa(app, deps.clientDir)
+  await registerSpa(app, clientDir, (url) => prerender.service.renderPage(url))
   return {
     app,
     retention: retention.service,

@@ -64,13 +64,16 @@ export function usePageLanguageLinks(): Partial<Record<Locale, string>> | null {
   const { content } = useAppActors()
   const actor = useSlot(content.page.current)
   const pathname = useLocation({ select: (location) => location.pathname })
+  const current = () => actor?.getSnapshot() ?? null
   const snapshot = useSyncExternalStore(
     (onChange) => {
       if (!actor) return () => {}
       const subscription = actor.subscribe(onChange)
       return () => subscription.unsubscribe()
     },
-    () => actor?.getSnapshot() ?? null,
+    current,
+    // The server render of a content page (decision 0109) reads the same actor.
+    current,
   )
   const page = snapshot?.hasTag('loaded') ? snapshot.context.page : null
   if (!page || cmsPagePath(page.lang, page.slug) !== pathOf(pathname)) return null

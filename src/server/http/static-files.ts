@@ -51,14 +51,21 @@ export async function registerThumbnails(app: FastifyInstance, thumbnailsDir: st
  * The built SPA and the not-found answers: an /api path or another method gets the error shape, a missing file a
  * plain 404, every other page path the SPA's index.html (or a hint page when the SPA is not built).
  */
-export async function registerSpa(app: FastifyInstance, clientDirOption: string | undefined): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDirOption: string | undefined,
+  /** A content page's HTML with its content in it (decision 0109); null: the plain index.html. */
+  renderPage?: (url: string) => Promise<string | null>,
+): Promise<void> {
   const clientDir = resolve(clientDirOption ?? DEFAULT_CLIENT_DIR)
   const hasSpa = existsSync(join(clientDir, 'index.html'))
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
-      index: 'index.html',
+      // `/` is a page like any other: the not-found handler below answers it (prerendered when it can be).
+      index: false,
+      allowedPath: (path) => path !== '/',
       dotfiles: 'deny',
       // The build writes .br and .gz siblings of every text asset (src/server/http/precompress.ts).
       preCompressed: true,
@@ -88,8 +95,13 @@ export async function registerSpa(app: FastifyInstance, clientDirOption: string 
         .type('text/plain; charset=utf-8')
         .send('Not found')
     }
-    // Every other page path belongs to the SPA's router.
-    if (hasSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir)
+    // Every other page path belongs to the SPA's router; a content page comes with its HTML already in it.
+    if (hasSpa) {
+      const html = renderPage === undefined ? null : await renderPage(request.url)
+      reply.header('cache-control', 'no-cache')
+      if (html !== null) return reply.type('text/html; charset=utf-8').send(html)
+      return reply.sendFile('index.html', clientDir)
+    }
     return reply.type('text/html; charset=utf-8').send(SPA_NOT_BUILT_PAGE)
   })
 }

@@ -55,6 +55,8 @@ export function cmsPageBanner(page: CmsPage): { src: string; alt: string } | nul
 
 /** The page's title and `<meta>` tags in `<head>` while the page is on screen. */
 export function CmsPageHead({ page }: { page: CmsPage }) {
-  useDocumentMeta(cmsPageMetaTags(page, document.baseURI))
+  // The server render (decision 0109) has no document; it writes these tags into `<head>` itself.
+  const baseUrl = typeof document === 'undefined' ? 'http://localhost/' : document.baseURI
+  useDocumentMeta(cmsPageMetaTags(page, baseUrl))
   return <title>{`${page.meta.title} – Schichtwerk`}</title>
 }
