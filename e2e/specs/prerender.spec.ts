@@ -1,0 +1,109 @@
+import { type Page } from '@playwright/test'
+import { acceptCookies, expect, test } from '../fixtures.ts'
+
+/**
+ * Issue 18 (decision 0109): content pages arrive as HTML with their content, so they show before any script runs, and
+ * the SPA then takes them over without a jump: no console error (the fixture fails on any), no CSP violation, and
+ * the router, the language switch, the cookie dialog and the forms work as on a page the SPA built itself.
+ */
+
+/** Layout shifts and CSP violations from before the first script runs. */
+async function observePage(page: Page): Promise<() => Promise<{ shift: number; violations: string[] }>> {
+  await page.addInitScript(() => {
+    const seen = { shift: 0, violations: [] as string[] }
+    Object.assign(window, { prerenderSeen: seen })
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.violations.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`),
+    )
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+      })[])
+        if (!entry.hadRecentInput) seen.shift += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { prerenderSeen: { shift: number; violations: string[] } }).prerenderSeen,
+    )
+}
+
+/** The SPA has taken the page over: it removes the embedded answers when it reads them. */
+const expectTakenOver = (page: Page) =>
+  expect(page.locator('#prerender-data')).toHaveCount(0, { timeout: 30_000 })
+
+test.describe('prerendered content pages', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('/kontakt shows the header, the page text, the footer and its title', async ({ page }) => {
+      await page.goto('/kontakt')
+      await expect(page).toHaveTitle('Kontakt – Schichtwerk')
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible()
+      await expect(page.getByText('Wir antworten in der Regel innerhalb eines Werktags')).toBeVisible()
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' })).toBeVisible()
+    })
+
+    test('/en/ shows the upload hero and the English start page', async ({ page }) => {
+      await page.goto('/en/')
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+      await expect(page).toHaveTitle('Schichtwerk – Order 3D printing online')
+      await expect(page.getByRole('heading', { level: 1, name: 'Order 3D printing online' })).toBeVisible()
+    })
+  })
+
+  test('the SPA takes /kontakt over without a jump; the form, the language switch and the router work', async ({
+    page,
+  }) => {
+    await acceptCookies(page)
+    const seen = await observePage(page)
+    await page.goto('/kontakt')
+    await expectTakenOver(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible()
+
+    // The form is React's now: typing updates it.
+    const form = page.locator('#contact-form')
+    const firstName = form.getByRole('textbox', { name: 'Vorname', exact: true })
+    await firstName.fill('Max')
+    await expect(firstName).toHaveValue('Max')
+
+    // The language switch navigates in the app (no new document: the marker survives).
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    await page.getByRole('navigation', { name: 'Sprache wählen' }).locator('a[hreflang="en"]').click()
+    await expect(page).toHaveURL((url) => url.pathname === '/en/kontakt')
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+    await expect(page).toHaveTitle('Contact – Schichtwerk')
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    )
+
+    // A menu link is the router's too.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Imprint' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Imprint' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    )
+
+    const { shift, violations } = await seen()
+    expect(violations).toEqual([])
+    expect(shift).toBeLessThanOrEqual(0.05)
+  })
+
+  test('a first visit to / gets the cookie dialog after the take-over, and the upload works', async ({
+    page,
+  }) => {
+    const seen = await observePage(page)
+    await page.goto('/')
+    await expectTakenOver(page)
+    await expect(page.getByRole('dialog', { name: 'Cookie-Einstellungen' })).toBeVisible()
+    await page
+      .getByRole('dialog', { name: 'Cookie-Einstellungen' })
+      .getByRole('button', { name: 'Schließen' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: '3D-Druck online bestellen' })).toBeVisible()
+    await expect(page.locator('input[data-upload-input]')).toBeAttached()
+    expect((await seen()).violations).toEqual([])
+  })
+})
