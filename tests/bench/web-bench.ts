@@ -1,0 +1,146 @@
+/**
+ * The web bench of issue 18: Lighthouse (mobile profile, its default simulated throttling) against the production
+ * build, the median of several runs per page, and the home route's JavaScript.
+ *
+ *   npm run build && npm run bench:web                  # 3 runs per page
+ *   npm run bench:web -- --runs 5
+ *   npm run bench:web -- --check                         # exit 1 when a page's median performance is under 90
+ *   CLIENT_DIR=tmp/dist-x npm run bench:web              # another build
+ *
+ * Starts the server itself (`NODE_ENV=production`, a fresh DATA_DIR, so the seeded content, a free port) on the
+ * client build (CLIENT_DIR, else dist/client). Each run launches a fresh Debian Chromium (chrome-launcher,
+ * `--headless=new --no-sandbox`) with an empty profile, so every run is a first visit with a cold cache. Prints one
+ * line per run, then per page the median of each figure (performance, FCP, LCP, TBT, CLS, Speed Index), the home
+ * route's JS (gzip, the scripts Chromium requests for `/` until the network is idle) and a markdown table for
+ * tests/bench/README.md.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import {
+  CHROMIUM_PATH,
+  clientDirOf,
+  kB,
+  launchChromium,
+  measureRoute,
+  startShopServer,
+} from './home-route.ts'
+
+/** The pages of issue 18: the home page in German and English, the contact page, the cart and a CMS page. */
+const PAGES = ['/', '/en/', '/kontakt', '/cart', '/impressum']
+/** The guard of `--check`: the goal is 95, CI guards against regressions below 90. */
+const MIN_PERFORMANCE = 90
+
+const args = process.argv.slice(2)
+const runsIndex = args.indexOf('--runs')
+const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3
+const check = args.includes('--check')
+
+type Figures = { performance: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+async function lighthouseRun(url: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`)
+    const { lhr } = result
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    const audit = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      si: audit('speed-index'),
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
+const formatted = (figures: Figures) => ({
+  performance: String(figures.performance),
+  fcp: seconds(figures.fcp),
+  lcp: seconds(figures.lcp),
+  tbt: `${Math.round(figures.tbt)} ms`,
+  cls: figures.cls.toFixed(3),
+  si: seconds(figures.si),
+})
+
+async function main(): Promise<void> {
+  const started = Date.now()
+  const clientDir = clientDirOf()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-web-bench-'))
+  const loadBefore = loadavg()[0]!
+  const server = await startShopServer({ dataDir, clientDir })
+  const medians = new Map<string, Figures>()
+  let homeJs = ''
+  try {
+    const browser = await launchChromium()
+    try {
+      const home = await measureRoute(browser, { base: server.base, clientDir })
+      homeJs = `${kB(home.gzipBytes)} gzip over ${home.scripts.length} scripts`
+      console.log(`home route JS: ${homeJs}`)
+    } finally {
+      await browser.close()
+    }
+    for (const page of PAGES) {
+      const results: Figures[] = []
+      for (let run = 1; run <= runs; run += 1) {
+        const figures = await lighthouseRun(`${server.base}${page}`)
+        results.push(figures)
+        console.log(JSON.stringify({ page, run, ...formatted(figures) }))
+      }
+      const pick = (key: keyof Figures) => median(results.map((result) => result[key]))
+      medians.set(page, {
+        performance: pick('performance'),
+        fcp: pick('fcp'),
+        lcp: pick('lcp'),
+        tbt: pick('tbt'),
+        cls: pick('cls'),
+        si: pick('si'),
+      })
+    }
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const loadAfter = loadavg()[0]!
+  console.log(
+    `\nLighthouse ${runs} run(s) per page, mobile profile, median per figure; load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}; home route JS ${homeJs}; ${seconds(Date.now() - started)} in all\n`,
+  )
+  console.log('| page | performance | FCP | LCP | TBT | CLS | Speed Index |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- |')
+  for (const [page, figures] of medians) {
+    const f = formatted(figures)
+    console.log(`| \`${page}\` | ${f.performance} | ${f.fcp} | ${f.lcp} | ${f.tbt} | ${f.cls} | ${f.si} |`)
+  }
+  if (check) {
+    const low = [...medians].filter(([, figures]) => figures.performance < MIN_PERFORMANCE)
+    for (const [page, figures] of low)
+      console.error(`FAIL: ${page} performance ${figures.performance} < ${MIN_PERFORMANCE}`)
+    if (low.length > 0) process.exit(1)
+    console.log(`\ncheck ok: every page's performance is at least ${MIN_PERFORMANCE}`)
+  }
+}
+
+await main()
