@@ -35,6 +35,9 @@ export type PageKey =
   | 'staffAuditLog'
   | 'staffOrders'
   | 'staffOrder'
+  | 'staffCatalogue'
+  | 'staffCatalogueNew'
+  | 'staffCatalogueEdit'
 
 /** The title of each page; the type checker keeps it exhaustive. */
 export const pageTitles = {
@@ -70,4 +73,7 @@ export const pageTitles = {
   staffAuditLog: msg`Änderungsprotokoll`,
   staffOrders: msg`Bestellungen`,
   staffOrder: msg`Bestellung`,
+  staffCatalogue: msg`Katalog`,
+  staffCatalogueNew: msg`Neuer Katalogeintrag`,
+  staffCatalogueEdit: msg`Katalogeintrag bearbeiten`,
 } as const satisfies Record<PageKey, MessageDescriptor>

@@ -13,6 +13,7 @@ import { validateOrderPageSearch, validateTrackOrderSearch } from '#client/featu
 import type { OrderPageComponent } from '#client/features/orders/order-pages.ts'
 import { validateConfigureSearch } from '#client/features/configure/configure-history.ts'
 import { staffOrderListSearchOf } from '#shared/contracts/staff-orders.contract.ts'
+import { type StepTag } from '#client/features/steps-bar/steps-bar.tsx'
 import { HomeWithCmsContent } from './home-cms-content.tsx'
 import { type PageKey } from './page-titles.ts'
 
@@ -25,6 +26,8 @@ declare module '@tanstack/react-router' {
     page?: PageKey
     /** The steps bar (choose file, print mode, checkout) sits above this page. */
     showStepsBar?: boolean
+    /** The step the steps bar marks on this page, whatever the order process says (the checkout pages). */
+    stepsBarStep?: StepTag
   }
 }
 
@@ -112,11 +115,12 @@ function orderPageRoute<const TPath extends string>(
   path: TPath,
   page: PageKey,
   component: OrderPageComponent,
+  steps: { showStepsBar?: true; stepsBarStep?: StepTag } = {},
 ) {
   return createRoute({
     getParentRoute: () => localeRoute,
     path,
-    staticData: { page },
+    staticData: { page, ...steps },
     validateSearch: validateOrderPageSearch,
     component: lazyRouteComponent(orderPages, component),
   })
@@ -130,6 +134,8 @@ type StaffPageComponent =
   | 'StaffAuditLogRoutePage'
   | 'StaffOrdersRoutePage'
   | 'StaffOrderRoutePage'
+  | 'StaffCatalogueListRoutePage'
+  | 'StaffCatalogueFormRoutePage'
 
 function staffRoute<const TPath extends string>(path: TPath, page: PageKey, component: StaffPageComponent) {
   return createRoute({
@@ -225,7 +231,8 @@ function checkoutRoute(path: string, page: 'paymentDetails' | 'reviewOrder', ste
   return createRoute({
     getParentRoute: () => localeRoute,
     path,
-    staticData: { page },
+    // Payment details and review are step 3 'Bestellung abschließen' (spec part 1 §2: 'cart' after configuring).
+    staticData: { page, showStepsBar: true, stepsBarStep: 'step-cart' },
     // `?access=`: a guest pays an existing order now (decision 0100), the order is read with the guest's token.
     validateSearch: (search: Record<string, unknown>): { quote?: 1; access?: string } => ({
       ...(search.quote === 1 || search.quote === '1' ? { quote: 1 as const } : {}),
@@ -322,7 +329,11 @@ export const routeTree = rootRoute.addChildren([
     }),
     checkoutRoute('payment-details/{-$orderId}', 'paymentDetails', 'details'),
     checkoutRoute('review-order/{-$orderId}', 'reviewOrder', 'review'),
-    orderPageRoute('order-complete/{-$orderId}', 'orderComplete', 'OrderCompleteRoutePage'),
+    // A completed order starts again at step 1 (spec part 1 §2: 'upload' for ... completed), as the order process does.
+    orderPageRoute('order-complete/{-$orderId}', 'orderComplete', 'OrderCompleteRoutePage', {
+      showStepsBar: true,
+      stepsBarStep: 'step-upload',
+    }),
     orderPageRoute('quote-generated', 'quoteGenerated', 'QuoteGeneratedRoutePage'),
     orderPageRoute('order-failed', 'orderFailed', 'OrderFailedRoutePage'),
     createRoute({
@@ -351,6 +362,9 @@ export const routeTree = rootRoute.addChildren([
     staffRoute('staff/audit-log', 'staffAuditLog', 'StaffAuditLogRoutePage'),
     staffOrdersRoute,
     staffRoute('staff/orders/$orderId', 'staffOrder', 'StaffOrderRoutePage'),
+    staffRoute('staff/catalogue/$resource', 'staffCatalogue', 'StaffCatalogueListRoutePage'),
+    staffRoute('staff/catalogue/$resource/new', 'staffCatalogueNew', 'StaffCatalogueFormRoutePage'),
+    staffRoute('staff/catalogue/$resource/$id', 'staffCatalogueEdit', 'StaffCatalogueFormRoutePage'),
     notAvailableRoute,
     cmsPageRoute('$', 'cmsPage'),
   ]),

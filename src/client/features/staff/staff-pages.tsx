@@ -43,6 +43,9 @@ function StaffNav() {
       <Link to="/{-$locale}/staff" params={params} activeOptions={{ exact: true }}>
         <Trans>Preistabellen</Trans>
       </Link>
+      <Link to="/{-$locale}/staff/catalogue/$resource" params={{ ...params, resource: 'print-modes' }}>
+        <Trans>Katalog</Trans>
+      </Link>
       <Link to="/{-$locale}/staff/audit-log" params={params}>
         <Trans>Änderungsprotokoll</Trans>
       </Link>
