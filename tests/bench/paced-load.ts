@@ -28,6 +28,11 @@ export interface PacedLoadOptions {
    * connection): one visitor per connection, with its own address and cookie (the cart-read benchmark).
    */
   perConnection?: (index: number) => { path: string; headers: Record<string, string> }
+  /**
+   * The body of the `sequence`-th request sent (instead of `body` on every request): a stream of requests that are
+   * each new, e.g. pricing configurations never asked before (the pricing benchmark's "distinct" runs).
+   */
+  bodyOf?: (sequence: number) => string
 }
 
 /** What a load run reports, latencies in ms; the pricing benchmark prints these for autocannon's runs too. */
@@ -51,7 +56,7 @@ export interface PacedLoadResult extends LoadFigures {
 
 interface Connection {
   socket: Socket
-  /** The request this connection sends, complete. */
+  /** The request this connection sends, complete (its head only with `bodyOf`: the body follows per request). */
   request: Buffer
   /** Due times of the requests assigned to this connection and not yet sent. */
   waiting: number[]
@@ -85,11 +90,12 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const url = new URL(options.url)
   if (url.protocol !== 'http:') throw new Error('paced load: http only')
   const body = options.body === undefined ? undefined : Buffer.from(options.body)
+  const { bodyOf } = options
   const headers = {
     host: url.host,
     connection: 'keep-alive',
     ...options.headers,
-    ...(body === undefined ? {} : { 'content-length': String(body.length) }),
+    ...(body === undefined || bodyOf !== undefined ? {} : { 'content-length': String(body.length) }),
   }
   const requestOf = (index: number): Buffer => {
     const own = options.perConnection?.(index)
@@ -97,6 +103,8 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('')
     const target = own?.path ?? `${url.pathname}${url.search}`
+    // With bodyOf the head stops before its content-length line, which each request adds with its own body.
+    if (bodyOf !== undefined) return Buffer.from(`${options.method} ${target} HTTP/1.1\r\n${lines}`, 'latin1')
     return Buffer.concat([
       Buffer.from(`${options.method} ${target} HTTP/1.1\r\n${lines}\r\n`, 'latin1'),
       ...(body === undefined ? [] : [body]),
@@ -136,11 +144,23 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     if (answered + errors === total) finish()
   }
 
+  let sent = 0
   const sendNext = (connection: Connection): void => {
     const due = connection.waiting.shift()
     if (due === undefined) return
     connection.inFlight = due
-    connection.socket.write(connection.request)
+    if (bodyOf === undefined) {
+      connection.socket.write(connection.request)
+      return
+    }
+    const own = Buffer.from(bodyOf(sent++))
+    connection.socket.write(
+      Buffer.concat([
+        connection.request,
+        Buffer.from(`content-length: ${own.length}\r\n\r\n`, 'latin1'),
+        own,
+      ]),
+    )
   }
 
   for (const connection of connections) {

@@ -33,6 +33,11 @@ const configurationCount = option('configurations', 30)
 // `--pricing-only` skips the reference runs (for profiling the pricing path with BENCH_SERVER_NODE_ARGS).
 const pricingOnly = args.includes('--pricing-only')
 /**
+ * `--distinct-only` runs only the every-request-new pricing and its reference, `GET /api/health/live` (closed loop and
+ * paced): the goal's pair, in a shorter run.
+ */
+const distinctOnly = args.includes('--distinct-only')
+/**
  * The goal names a rate and a latency together (≥ 5,000 req/s with p99 < 20 ms). The closed-loop runs measure the
  * latency at saturation, where it is queueing (100 connections / throughput); this extra pricing run offers
  * `--rate` requests per second, paced evenly over the same number of connections (paced-load.ts, open loop,
@@ -108,6 +113,7 @@ async function runPaced(
   options: autocannon.Options,
   rate: number,
   seconds: number,
+  bodyOf?: (sequence: number) => string,
 ): Promise<Figures> {
   const cpuBefore = serverCpuSeconds()
   const result = await pacedLoad({
@@ -115,6 +121,7 @@ async function runPaced(
     method: options.method === 'POST' ? 'POST' : 'GET',
     headers: options.headers as Record<string, string>,
     body: options.body as string | undefined,
+    bodyOf,
     rate,
     connections,
     durationS: seconds,
@@ -185,6 +192,7 @@ try {
    */
   if (!body.includes('"objectQuantity":3')) throw new Error('the request template lost its quantity')
   let quantity = 1_000
+  const distinctBody = (): string => body.replace('"objectQuantity":3', `"objectQuantity":${quantity++}`)
   const pricingDistinct: autocannon.Options = {
     ...pricing,
     body: undefined,
@@ -192,7 +200,7 @@ try {
       {
         setupRequest: (request) => ({
           ...request,
-          body: body.replace('"objectQuantity":3', `"objectQuantity":${quantity++}`),
+          body: distinctBody(),
         }),
       },
     ],
@@ -208,19 +216,32 @@ try {
   })
   if (probe.status !== 200) throw new Error(`pricing answered ${probe.status}: ${await probe.text()}`)
   const sample = (await probe.json()) as { prices: { linePrice: { totalPrice: number } }[] }
-  await run('warm-up', pricing, 3)
+  const withLive = !pricingOnly
+  const withHealth = !pricingOnly && !distinctOnly
+  if (!distinctOnly) await run('warm-up', pricing, 3)
   await run('warm-up', pricingDistinct, 3)
-  if (!pricingOnly) await run('warm-up', live, 2)
-  if (!pricingOnly) await run('warm-up', health, 2)
+  if (withLive) await run('warm-up', live, 2)
+  if (withHealth) await run('warm-up', health, 2)
 
-  const figures = [await run('pricing', pricing, duration), await run('distinct', pricingDistinct, duration)]
-  if (!pricingOnly) figures.push(await run('live', live, duration), await run('health', health, duration))
-  // A paced warm-up first: going from back-to-back to spaced requests costs a few seconds of re-tuning (JIT, GC).
-  if (targetRate > 0) await runPaced('warm-up', pricing, targetRate, 3)
-  const atRate =
-    targetRate > 0 ? await runPaced(`pricing@${targetRate}`, pricing, targetRate, duration) : undefined
+  const figures: Figures[] = []
+  if (!distinctOnly) figures.push(await run('pricing', pricing, duration))
+  figures.push(await run('distinct', pricingDistinct, duration))
+  if (withLive) figures.push(await run('live', live, duration))
+  if (withHealth) figures.push(await run('health', health, duration))
+  /**
+   * At the offered rate: the repeated request, then every request new (the goal names new configurations), then
+   * the trivial endpoint at the same rate as the reference. A paced warm-up first: going from back-to-back to
+   * spaced requests costs a few seconds of re-tuning (JIT, GC).
+   */
+  const paced: Figures[] = []
+  if (targetRate > 0) {
+    await runPaced('warm-up', pricing, targetRate, 3, distinctBody)
+    if (!distinctOnly) paced.push(await runPaced(`pricing@${targetRate}`, pricing, targetRate, duration))
+    paced.push(await runPaced(`distinct@${targetRate}`, pricing, targetRate, duration, distinctBody))
+    if (withLive) paced.push(await runPaced(`live@${targetRate}`, live, targetRate, duration))
+  }
 
-  const references = figures.filter((f) => f.name === 'live' || f.name === 'health')
+  const referenceFigures = figures.filter((f) => f.name === 'live' || f.name === 'health')
   const line = (f: Figures) =>
     `${f.name.padEnd(8)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p97.5 ${f.p975} ms   p99 ${f.p99} ms   max ${f.max} ms   requests ${f.requests}   non-2xx ${f.non2xx}   errors ${f.errors}   timeouts ${f.timeouts}   server CPU ${f.serverCpuMicrosPerRequest.toFixed(0)} µs/request`
   console.log(
@@ -230,11 +251,11 @@ try {
         ' ',
       )}; ${connections} connections, ${duration} s each; ${params.length} configurations per pricing request (${JSON.stringify(body).length} bytes), first line total ${sample.prices[0]?.linePrice.totalPrice} cents\n`,
   )
-  for (const f of figures) console.log(line(f))
-  if (atRate !== undefined) console.log(line(atRate))
+  for (const f of [...figures, ...paced]) console.log(line(f))
   const priced = figures.filter((f) => f.name === 'pricing' || f.name === 'distinct')
-  for (const f of priced) {
-    for (const r of references) {
+  const pacedLive = paced.find((f) => f.name.startsWith('live'))
+  for (const f of [...priced, ...paced.filter((p) => p !== pacedLive)]) {
+    for (const r of f.name.includes('@') ? (pacedLive === undefined ? [] : [pacedLive]) : referenceFigures) {
       console.log(
         `${f.name} / ${r.name}: ${(f.requestsPerSecond / r.requestsPerSecond).toFixed(2)}× the req/s, ${(
           f.serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest
@@ -248,17 +269,14 @@ try {
       `goal (≥ 5000 req/s, p99 < 20 ms, 0 errors) at saturation, ${f.name === 'pricing' ? 'one repeated request' : 'every request new'}: ${goal ? 'met' : 'not met'}`,
     )
   }
-  if (atRate !== undefined) {
+  for (const atRate of paced.filter((f) => !f.name.startsWith('live'))) {
     const held = atRate.requestsPerSecond >= targetRate * 0.98
     const goalAtRate = held && atRate.p99 < 20 && atRate.errors + atRate.non2xx + atRate.timeouts === 0
     console.log(
-      `goal at an offered ${targetRate} req/s (rate held: ${held ? 'yes' : 'no'}, p99 < 20 ms, 0 errors): ${goalAtRate ? 'met' : 'not met'}`,
+      `goal for ${atRate.name} (rate held: ${held ? 'yes' : 'no'}, p99 < 20 ms, 0 errors): ${goalAtRate ? 'met' : 'not met'}`,
     )
   }
-  if (
-    [...figures, ...(atRate === undefined ? [] : [atRate])].some((f) => f.errors + f.non2xx + f.timeouts > 0)
-  )
-    process.exitCode = 1
+  if ([...figures, ...paced].some((f) => f.errors + f.non2xx + f.timeouts > 0)) process.exitCode = 1
 } finally {
   await stopServer()
   rmSync(dataDir, { recursive: true, force: true })

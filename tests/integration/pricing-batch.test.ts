@@ -559,4 +559,35 @@ describe('repeated requests (answer cache, decision 0072)', () => {
     const tampered = JSON.stringify({ ...request(), price: 1 })
     for (let i = 0; i < 2; i++) expect((await price(JSON.parse(tampered) as unknown)).statusCode).toBe(400)
   })
+
+  it('parses a new body as the default JSON parser does, through its fast path or not: a byte-order mark, escapes and the poisoning keys in any spelling', async () => {
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: PRICING_BATCH_PATH,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+    const valid = JSON.stringify(request())
+    const refusedCode = errorOf((await post(`{"__proto__":{"admin":true},${valid.slice(1)}`)).body).code
+    // Accepted: a leading byte-order mark (the default parser drops it) and escapes in a string value.
+    const withEscape = JSON.stringify({
+      ...request(),
+      params: [{ ...request().params[0]!, printModeColor: 'Blau \\ "hell" \u00e9' }],
+    })
+    for (const payload of [`\ufeff${valid}`, withEscape]) {
+      const response = await post(payload)
+      expect(response.statusCode, payload.slice(0, 40)).toBe(200)
+    }
+    // Refused with the same error as the plain __proto__ key: the keys the default parser refuses, also escaped.
+    for (const payload of [
+      `{"\\u005f_proto__":{"admin":true},${valid.slice(1)}`,
+      `{"constructor":{"prototype":{"admin":true}},${valid.slice(1)}`,
+      `{"\\u0063onstructor":{"prototype":{"admin":true}},${valid.slice(1)}`,
+    ]) {
+      const response = await post(payload)
+      expect(response.statusCode, payload.slice(0, 40)).toBe(400)
+      expect(errorOf(response.body).code, payload.slice(0, 40)).toBe(refusedCode)
+    }
+  })
 })

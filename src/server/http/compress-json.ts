@@ -13,10 +13,12 @@ export const COMPRESS_JSON_MIN_BYTES = 2048
 const BROTLI_QUALITY = 4
 
 type Encoding = 'br' | 'gzip'
+const NONE: ReadonlySet<string> = new Set()
 
 /** The encodings the client accepts (`br;q=0` refuses br). */
-function acceptedEncodings(request: FastifyRequest): Set<string> {
+function acceptedEncodings(request: FastifyRequest): ReadonlySet<string> {
   const header = request.headers['accept-encoding']
+  if (header === undefined) return NONE
   const value = Array.isArray(header) ? header.join(',') : (header ?? '')
   const accepted = new Set<string>()
   for (const part of value.toLowerCase().split(',')) {
@@ -45,19 +47,37 @@ function compress(payload: string | Buffer, encoding: Encoding): Buffer {
     : gzipSync(payload, { level: 6 })
 }
 
-/** An onSend hook: a JSON answer over the threshold goes out br or gzip, with `Vary: Accept-Encoding`. */
+/**
+ * An onSend hook: a JSON answer over the threshold goes out br or gzip, with `Vary: Accept-Encoding`. Synchronous
+ * (no promise and microtask per answer) and it asks for the encoding before it measures the answer: measuring a
+ * string answer walks it once more, which a client that accepts no encoding never needs (issue 18, pricing).
+ */
 export function registerJsonCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isJson(reply)) return payload
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isJson(reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      done(null, payload)
+      return
+    }
     reply.header('vary', appendVary(reply.getHeader('vary')))
-    if (Buffer.byteLength(payload) < COMPRESS_JSON_MIN_BYTES || reply.hasHeader('content-encoding'))
-      return payload
     const encoding = chosenEncoding(request)
-    if (encoding === undefined) return payload
+    if (
+      encoding === undefined ||
+      reply.hasHeader('content-encoding') ||
+      Buffer.byteLength(payload) < COMPRESS_JSON_MIN_BYTES
+    ) {
+      done(null, payload)
+      return
+    }
+    let compressed: Buffer
+    try {
+      compressed = compress(payload, encoding)
+    } catch (error) {
+      done(error as Error)
+      return
+    }
     reply.header('content-encoding', encoding)
     reply.removeHeader('content-length')
-    return compress(payload, encoding)
+    done(null, compressed)
   })
 }
 

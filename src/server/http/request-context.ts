@@ -15,9 +15,16 @@ export type RequestContextResolver = (request: FastifyRequest) => Promise<Reques
  */
 export function createRequestContextResolver(whiteLabels: WhiteLabelService): RequestContextResolver {
   return async (request) => {
+    const apiKey = request.headers[API_KEY_HEADER]
+    const language = request.headers[LANGUAGE_HEADER]
+    // The shop's own SPA sends neither header: nothing to check (the contract makes both optional), and the zod
+    // parse of two absent values was a visible share of a new pricing request (issue 18).
+    if (apiKey === undefined && language === undefined) {
+      return { whiteLabel: await whiteLabels.resolve(undefined), locale: localeFromLanguageHeader(undefined) }
+    }
     const headers = ApiRequestHeadersSchema.parse({
-      [API_KEY_HEADER]: request.headers[API_KEY_HEADER],
-      [LANGUAGE_HEADER]: request.headers[LANGUAGE_HEADER],
+      [API_KEY_HEADER]: apiKey,
+      [LANGUAGE_HEADER]: language,
     })
     return {
       whiteLabel: await whiteLabels.resolve(headers[API_KEY_HEADER]),

@@ -45,6 +45,22 @@ export interface PricingAnswers {
   send(request: FastifyRequest, reply: FastifyReply, answer: unknown, basis: PricingBasis): FastifyReply
 }
 
+/**
+ * True when the default JSON parser (secure-json-parse) would return exactly what JSON.parse returns: the text is
+ * not empty, starts without a byte-order mark and holds neither key it refuses (`__proto__`, `constructor`) nor a
+ * backslash, the only way to spell one of them in escapes. Its two refusal regexes scan the whole body on every
+ * request (5 % of a new pricing request's CPU, issue 18); three substring searches cost a tenth of that.
+ */
+export function isPlainJsonText(text: string): boolean {
+  return (
+    text.length > 0 &&
+    text.charCodeAt(0) !== 0xfeff &&
+    !text.includes('\\') &&
+    !text.includes('__proto__') &&
+    !text.includes('constructor')
+  )
+}
+
 function notJson(): AppError {
   // No body, or another type Fastify reads (text/plain): never parsed as JSON here, as before.
   return new AppError(ErrorCode.ValidationFailed, 'The request body must be JSON', {
@@ -69,6 +85,13 @@ export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
     // A miss is parsed exactly as every other route's JSON (empty body, bad JSON, prototype poisoning: 400).
     const defaultJsonParser = app.getDefaultJsonParser('error', 'error')
     const parseJson = (request: FastifyRequest, text: string): unknown => {
+      if (isPlainJsonText(text)) {
+        try {
+          return JSON.parse(text) as unknown
+        } catch {
+          // Bad JSON: the default parser below answers it with its own error.
+        }
+      }
       let parsed: { error: Error | null; value: unknown } = { error: null, value: undefined }
       defaultJsonParser(request, text, (error, value) => {
         parsed = { error, value }
