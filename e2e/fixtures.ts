@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { expect, type Page, test as base } from '@playwright/test'
+import { join } from 'node:path'
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test'
+import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
+import { SIGN_IN_PATH } from '#shared/contracts/auth.contract.ts'
 
 const require = createRequire(import.meta.url)
 // Evaluated through the DevTools protocol: the shop's CSP (script-src 'self') rightly blocks inline script tags.
@@ -48,5 +51,36 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 })
+
+/** A cookie choice stored before the page loads, so the consent dialog does not cover the page. */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'cookies',
+      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
+    ),
+  )
+}
+
+/** The passwords handed over at the first start (DATA_DIR/initial-staff-password.txt): staff, then the demo customer. */
+export function initialPasswords(): { staff: string; customer: string } {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (dataDir === undefined) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts')
+  const text = readFileSync(join(dataDir, INITIAL_STAFF_PASSWORD_FILE), 'utf8')
+  const [staff, customer] = [...text.matchAll(/password: (\S+)/g)].map((match) => match[1])
+  if (staff === undefined || customer === undefined)
+    throw new Error(`no passwords in ${INITIAL_STAFF_PASSWORD_FILE}`)
+  return { staff, customer }
+}
+
+/** Signs in through the API; the session cookie lands in the request context (a page's `request` shares it). */
+export async function signInByApi(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<void> {
+  const response = await request.post(SIGN_IN_PATH, { data: { username, password } })
+  expect(response.ok(), `sign-in ${username}: ${response.status()} ${await response.text()}`).toBe(true)
+}
 
 export { expect }

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, type Page } from '@playwright/test'
+import { join } from 'node:path'
+import { type APIRequestContext, type Browser } from '@playwright/test'
+import { DEMO_CUSTOMER, STAFF_USERNAME } from '#server/db/seed.ts'
+import { createOutbox } from '#server/modules/mail/outbox.ts'
+import { OPTIN_PATH, SIGN_UP_PATH } from '#shared/contracts/account.contract.ts'
 import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
 import { CreateCartResponseSchema } from '#shared/contracts/cart.contract.ts'
 import {
@@ -7,14 +11,25 @@ import {
   CheckoutResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   ORDER_PREVIEW_PATH,
+  ORDER_PATH,
   OrderPreviewResponseSchema,
+  USER_ORDERS_PATH,
+  UserOrdersResponseSchema,
 } from '#shared/contracts/checkout.contract.ts'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import {
   GetShippingCountriesResponseSchema,
   SHIPPING_COUNTRIES_PATH,
 } from '#shared/contracts/shipping.contract.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { staffOrderPaths } from '#shared/contracts/staff-orders.contract.ts'
+import {
+  acceptCookies,
+  expect,
+  expectNoSeriousA11yViolations,
+  initialPasswords,
+  signInByApi,
+  test,
+} from '../fixtures.ts'
 
 /**
  * Issue 16, the order pages end to end: a guest order placed through the API as the SPA places it (the demo object,
@@ -22,17 +37,10 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
  * and the same order opened by another guest (with that guest's own token) is the not-available page.
  */
 
-type Placed = { orderId: string; orderNumber: string; accessToken: string }
+type Placed = { orderId: string; orderNumber: string; accessToken: string; approveUrl: string | null }
 
-/** A cookie choice stored before the page loads, so the dialog does not cover the page. */
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
+/** Unique per run, so a rerun on a kept DATA_DIR never meets its own accounts. */
+const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`
 
 async function json<T>(
   response: Awaited<ReturnType<APIRequestContext['get']>>,
@@ -69,8 +77,12 @@ async function readyCart(api: APIRequestContext, objectId: string): Promise<stri
   throw new Error('no print mode takes the demo object')
 }
 
-/** Review → buy as a guest from Germany, prepaid. */
-async function placeGuestOrder(api: APIRequestContext, email: string): Promise<Placed> {
+/** Review → buy from Germany (as a guest, or as the customer whose session `api` carries), prepaid by default. */
+async function placeOrder(
+  api: APIRequestContext,
+  email: string,
+  paymentMethod: 'prepaid' | 'paypal' = 'prepaid',
+): Promise<Placed> {
   const cartId = await readyCart(api, await analysedDemo(api))
   const { shippingCountries } = await json(
     await api.get(SHIPPING_COUNTRIES_PATH),
@@ -84,7 +96,7 @@ async function placeGuestOrder(api: APIRequestContext, email: string): Promise<P
     isBusinessCustomer: false,
     paymentDetails: {
       email,
-      billingPaymentMethod: 'prepaid',
+      billingPaymentMethod: paymentMethod,
       shippingMethodId: method.shippingMethodId,
       billingAddress: {
         firstname: 'Erika',
@@ -108,7 +120,62 @@ async function placeGuestOrder(api: APIRequestContext, email: string): Promise<P
     orderId: placed.order._id,
     orderNumber: placed.order.orderNumber,
     accessToken: placed.order.accessToken,
+    approveUrl: placed.payment?.approveUrl ?? null,
   }
+}
+
+/** A confirmed customer of its own (sign-up through the API, the opt-in id from the mail in DATA_DIR/outbox). */
+async function signedUpCustomer(api: APIRequestContext, name: string): Promise<void> {
+  const username = `${name}${runId}`
+  const email = `${username}@example.com`
+  const password = 'Sehr-geheim-2026!'
+  const { shippingCountries } = await json(
+    await api.get(SHIPPING_COUNTRIES_PATH),
+    GetShippingCountriesResponseSchema,
+  )
+  const germany = shippingCountries.find((country) => country.countryCode === 'DE')
+  if (!germany) throw new Error('no German shipping country')
+  const billingAddress = {
+    firstname: 'Bernd',
+    lastname: 'Zweitkunde',
+    street: 'Ringstraße 5',
+    postalCode: '10115',
+    city: 'Berlin',
+    countryId: germany._id,
+  }
+  const signUp = await api.post(SIGN_UP_PATH, {
+    data: { username, password, email, billingAddress, privacyAccepted: true },
+  })
+  expect(signUp.ok(), await signUp.text()).toBe(true)
+  const dataDir = process.env.E2E_DATA_DIR
+  if (dataDir === undefined) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts')
+  const box = createOutbox(join(dataDir, 'outbox'))
+  const optinId = async () => {
+    const mail = box.list().find((m) => m.to.includes(email))
+    return mail ? (/\/optin\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? null) : null
+  }
+  await expect.poll(optinId, { message: `opt-in mail to ${email}`, timeout: 30_000 }).not.toBeNull()
+  const confirmed = await api.post(OPTIN_PATH, { data: { uuid: await optinId() } })
+  expect(confirmed.ok(), await confirmed.text()).toBe(true)
+  await signInByApi(api, username, password)
+}
+
+/** The seeded demo customer, signed in (its password is handed over at the first start). */
+async function demoCustomer(api: APIRequestContext): Promise<void> {
+  await signInByApi(api, DEMO_CUSTOMER.username, initialPasswords().customer)
+}
+
+/** Staff mark a transfer received (the back office API, issue 17), signed in in a context of their own. */
+async function staffMarksPaid(browser: Browser, orderId: string): Promise<void> {
+  const staff = await browser.newContext()
+  await signInByApi(staff.request, STAFF_USERNAME, initialPasswords().staff)
+  const marked = await staff.request.post(staffOrderPaths.markPaid(orderId))
+  expect(marked.ok(), `${marked.status()} ${await marked.text()}`).toBe(true)
+  await staff.close()
+}
+
+async function orderCount(api: APIRequestContext): Promise<number> {
+  return (await json(await api.get(USER_ORDERS_PATH), UserOrdersResponseSchema)).orders.length
 }
 
 test.describe('order pages', () => {
@@ -120,7 +187,7 @@ test.describe('order pages', () => {
     consoleErrors,
   }) => {
     await acceptCookies(page)
-    const order = await placeGuestOrder(page.request, 'gast@example.test')
+    const order = await placeOrder(page.request, 'gast@example.test')
     const access = `access=${order.accessToken}`
 
     await test.step('order complete: thank-you, the confirmation mail note, the order number', async () => {
@@ -149,7 +216,7 @@ test.describe('order pages', () => {
       const other = await browser.newContext()
       const otherPage = await other.newPage()
       await acceptCookies(otherPage)
-      const theirs = await placeGuestOrder(otherPage.request, 'andere@example.test')
+      const theirs = await placeOrder(otherPage.request, 'andere@example.test')
       await otherPage.goto(`/order-details/${order.orderId}?access=${theirs.accessToken}`)
       await expect(otherPage).toHaveURL(/\/not-available\?status=404$/)
       await expect(
@@ -159,5 +226,108 @@ test.describe('order pages', () => {
       await other.close()
     })
     expect(consoleErrors).toEqual([])
+  })
+})
+
+test.describe('order details: re-order, pay now, another customer (issue 16)', () => {
+  test.describe.configure({ timeout: 180_000 })
+  // A German shopper: the provider's page (like PayPal's) follows the browser's language.
+  test.use({ locale: 'de-DE' })
+  test.beforeEach(async ({ page }) => acceptCookies(page))
+
+  test('a customer re-orders a prepaid order staff marked paid: confirm modal, message, a new order', async ({
+    page,
+    browser,
+  }) => {
+    await demoCustomer(page.request)
+    const order = await placeOrder(page.request, DEMO_CUSTOMER.email)
+    await staffMarksPaid(browser, order.orderId)
+    const before = await orderCount(page.request)
+
+    await page.goto(`/order-details/${order.orderId}`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Bestellung ${order.orderNumber}` }),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText('Zahlung eingegangen').first()).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'Erneut bestellen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Bestellung erneut aufgeben?' })
+    await expect(dialog).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await dialog.getByRole('button', { name: 'Zahlungspflichtig erneut bestellen' }).click()
+    await expect(page.getByText('Bestellung wurde erneut aufgegeben')).toBeVisible({ timeout: 30_000 })
+    await expect.poll(() => orderCount(page.request), { timeout: 20_000 }).toBe(before + 1)
+    // The page moves on to the new order: another number, prepaid again, not paid yet.
+    await expect(page).not.toHaveURL(new RegExp(order.orderId), { timeout: 20_000 })
+    const heading = page.getByRole('heading', { level: 1, name: /^Bestellung SW-/ })
+    await expect(heading).toBeVisible({ timeout: 20_000 })
+    await expect(heading).not.toHaveText(`Bestellung ${order.orderNumber}`)
+    await expect(page.getByRole('button', { name: 'Erneut bestellen' })).toHaveCount(0)
+  })
+
+  test('a PayPal order cancelled at the provider is paid later from its details (pay now)', async ({
+    page,
+  }) => {
+    const order = await placeOrder(page.request, `paynow-${runId}@example.test`, 'paypal')
+    if (order.approveUrl === null) throw new Error('a PayPal order without an approve URL')
+    await page.goto(order.approveUrl)
+    await page.getByRole('link', { name: 'Abbrechen' }).click()
+    await expect(page).toHaveURL(/\/order-failed/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung abgebrochen' })).toBeVisible({
+      timeout: 30_000,
+    })
+    await expectNoSeriousA11yViolations(page)
+
+    await page.getByRole('link', { name: 'Zu den Bestelldetails' }).click()
+    await expect(page).toHaveURL(new RegExp(`/order-details/${order.orderId}\\?access=`))
+    const payNow = page.getByRole('button', { name: 'Jetzt bezahlen' })
+    await expect(payNow).toBeVisible({ timeout: 20_000 })
+    await expectNoSeriousA11yViolations(page)
+    await payNow.click()
+
+    // The checkout's existing-order mode: read-only, PayPal only, terms accepted already.
+    await expect(page).toHaveURL(new RegExp(`/payment-details/${order.orderId}`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Kunden- und Zahlungsdaten' })).toBeVisible({
+      timeout: 20_000,
+    })
+    await expect(page.getByRole('radio', { name: 'PayPal' })).toBeChecked({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+    await page.getByRole('button', { name: 'Weiter zu PayPal' }).click()
+    await page.getByRole('link', { name: 'Zahlung bestätigen' }).click({ timeout: 30_000 })
+    await expect(page).toHaveURL(new RegExp(`/order-complete/${order.orderId}`))
+    await expect(page.getByText('Ihre Zahlung ist eingegangen.')).toBeVisible({ timeout: 30_000 })
+
+    await page.getByRole('link', { name: 'Zu den Bestelldetails' }).click()
+    await expect(page.getByText('Zahlung eingegangen').first()).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('button', { name: 'Jetzt bezahlen' })).toHaveCount(0)
+  })
+
+  test("customer B signed in opens customer A's order: the not-available page, and the API answers 404", async ({
+    page,
+    browser,
+  }) => {
+    await demoCustomer(page.request)
+    const order = await placeOrder(page.request, DEMO_CUSTOMER.email)
+
+    const other = await browser.newContext({ locale: 'de-DE' })
+    const otherPage = await other.newPage()
+    await acceptCookies(otherPage)
+    await signedUpCustomer(otherPage.request, 'zweiter')
+    const read = await otherPage.request.get(ORDER_PATH.replace('{orderId}', order.orderId))
+    expect(read.status()).toBe(404)
+    await otherPage.goto(`/order-details/${order.orderId}`)
+    await expect(otherPage).toHaveURL(/\/not-available\?status=404$/, { timeout: 20_000 })
+    await expect(
+      otherPage.getByRole('heading', { level: 1, name: 'Diese Seite ist nicht verfügbar' }),
+    ).toBeVisible()
+    await expect(otherPage.getByText(order.orderNumber)).toHaveCount(0)
+    await other.close()
+
+    // The owner still reads it with the session alone.
+    await page.goto(`/order-details/${order.orderId}`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Bestellung ${order.orderNumber}` }),
+    ).toBeVisible({ timeout: 20_000 })
   })
 })

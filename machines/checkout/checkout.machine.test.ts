@@ -34,6 +34,7 @@ const start = (
 ) => {
   const placed: PlaceOrderInput[] = []
   const previews: unknown[] = []
+  const loads: { orderId: string | null; access: string | null }[] = []
   const place = [...(options.place ?? [])]
   const preview = [...(options.preview ?? [])]
   const actions = {
@@ -49,7 +50,10 @@ const start = (
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
-        loadCheckout: fromPromise(async () => setup),
+        loadCheckout: fromPromise(async ({ input }) => {
+          loads.push(input)
+          return setup
+        }),
         loadPreview: fromPromise(async ({ input }) => {
           previews.push(input.request)
           return (preview.shift() ?? (async () => previewResponse))()
@@ -71,7 +75,7 @@ const start = (
       },
     }),
   ).start()
-  return { actor, placed, previews, actions }
+  return { actor, placed, previews, loads, actions }
 }
 
 type Actor = ReturnType<typeof start>['actor']
@@ -294,8 +298,29 @@ describe('checkoutMachine: existing-order mode', () => {
     expect(placed[0]).toEqual({
       kind: 'existing',
       orderId: ORDER_ID,
+      access: null,
       request: { billingPaymentMethod: 'prepaid', termsAccepted: true, expectedTotalCents: 5700 },
     })
+  })
+
+  it("keeps a guest's access token: the order is read, shown and updated with it (pay now, decision 0100)", async () => {
+    const { actor, placed, loads, actions } = start(existingPaypalSetup)
+    actor.send({ type: 'checkout.open', orderId: ORDER_ID, step: 'details', access: 'guest-token' })
+    await settled(actor, 'read-only')
+    expect(loads).toEqual([{ orderId: ORDER_ID, access: 'guest-token' }])
+    actor.send({ type: 'checkout.next' })
+    expect(actions.showReview).toHaveBeenCalledWith({ orderId: ORDER_ID, access: 'guest-token' })
+    await waitFor(actor, (s) => s.matches({ active: { review: 'ready' } }))
+    actor.send({ type: 'checkout.place' })
+    await waitFor(actor, () => placed.length === 1)
+    expect(placed[0]).toMatchObject({ kind: 'existing', orderId: ORDER_ID, access: 'guest-token' })
+  })
+
+  it('drops an access token for the cart checkout (no order to read with it)', async () => {
+    const { actor, loads } = start(guestSetup)
+    actor.send({ type: 'checkout.open', orderId: null, step: 'details', access: 'stray' })
+    await settled(actor, 'payment-details')
+    expect(loads).toEqual([{ orderId: null, access: null }])
   })
 
   it('offers only PayPal for a PayPal order', async () => {

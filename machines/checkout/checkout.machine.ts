@@ -31,6 +31,8 @@ export type CheckoutStep = 'details' | 'review'
 export type Context = {
   /** Existing-order mode (`/payment-details/{orderId}`); null for the cart's checkout. */
   orderId: string | null
+  /** A guest's access token for that order (`?access=`, decision 0100); null for a signed-in owner or a new order. */
+  access: string | null
   /** The step the route asked for (a reload on `/review-order` goes on to the review when the draft is complete). */
   step: CheckoutStep
   /** The cart's 'Get a quote': quote preselected, a guest goes to the login first. */
@@ -59,7 +61,13 @@ export type Context = {
 
 export type Event =
   /** The route opened `/payment-details` or `/review-order` (with an order id: existing-order mode). */
-  | { type: 'checkout.open'; orderId: string | null; step: CheckoutStep; quote?: boolean }
+  | {
+      type: 'checkout.open'
+      orderId: string | null
+      step: CheckoutStep
+      quote?: boolean
+      access?: string | null
+    }
   | { type: 'checkout.changeCustomer'; field: CustomerField; value: string }
   | { type: 'checkout.changeAddress'; part: AddressPart; field: AddressField; value: string }
   | { type: 'checkout.setShippingDiffers'; differs: boolean }
@@ -85,6 +93,7 @@ export type PlaceOrderInput =
   | {
       kind: 'existing'
       orderId: string
+      access: string | null
       request: { billingPaymentMethod: PaymentMethodId; termsAccepted: true; expectedTotalCents: number }
     }
 
@@ -108,6 +117,7 @@ export type CheckoutTag = (typeof CHECKOUT_TAGS)[number]
 
 const EMPTY_CONTEXT: Context = {
   orderId: null,
+  access: null,
   step: 'details',
   wantsQuote: false,
   setup: null,
@@ -147,6 +157,7 @@ export function placeOrderInputOf(context: Context): PlaceOrderInput {
     return {
       kind: 'existing',
       orderId: context.orderId,
+      access: context.access,
       request: { billingPaymentMethod: method, termsAccepted: true, expectedTotalCents },
     }
   }
@@ -176,6 +187,21 @@ const reportCompleted = ({ context, system }: { context: Context; system: Parame
   tell(system, SYSTEM_IDS.orderFlow, report)
 }
 
+/** Which checkout page to show: an existing order's keeps a guest's access token in its URL. */
+export type PageTarget = { orderId: string | null; access: string | null }
+const pageTargetOf = ({ context }: { context: Context }): PageTarget => ({
+  orderId: context.orderId,
+  access: context.access,
+})
+
+type OpenEvent = Extract<Event, { type: 'checkout.open' }>
+const openedParams = (event: OpenEvent) => ({
+  orderId: event.orderId,
+  access: event.access ?? null,
+  step: event.step,
+  quote: event.quote ?? false,
+})
+
 const editStored = [
   'markEdited',
   { type: 'storeDraft', params: ({ context }: { context: Context }) => ({ draft: context.draft }) },
@@ -191,7 +217,7 @@ export const checkoutMachine = setup({
   types: { context: {} as Context, events: {} as Event, tags: {} as CheckoutTag },
   actors: {
     /** Client: shipping countries, session user, preferences, the cart, this tab's draft, an existing order. */
-    loadCheckout: fromPromise<CheckoutSetup, { orderId: string | null }>(async () => {
+    loadCheckout: fromPromise<CheckoutSetup, { orderId: string | null; access: string | null }>(async () => {
       throw new Error('checkout: loadCheckout is not provided')
     }),
     /** Client: `POST ORDER_PREVIEW_PATH`. */
@@ -209,8 +235,8 @@ export const checkoutMachine = setup({
     /** Client: forget the draft (the order is placed). */
     clearDraft: () => {},
     /** Client: navigation. */
-    showPaymentDetails: (_, _params: { orderId: string | null }) => {},
-    showReview: (_, _params: { orderId: string | null }) => {},
+    showPaymentDetails: (_, _params: PageTarget) => {},
+    showReview: (_, _params: PageTarget) => {},
     showLogin: (_, _params: { returnTo: string }) => {},
     showOrderComplete: (_, _params: { orderId: string; accessToken: string }) => {},
     showQuoteGenerated: (_, _params: { orderId: string; accessToken: string }) => {},
@@ -228,11 +254,15 @@ export const checkoutMachine = setup({
     markEdited: assign({ showIssues: false }),
     // A fresh checkout keeps only the voucher (the order flow's) and the attempt counter (keys stay unique).
     setOpened: assign(
-      ({ context }, params: { orderId: string | null; step: CheckoutStep; quote: boolean }) => ({
+      (
+        { context },
+        params: { orderId: string | null; access: string | null; step: CheckoutStep; quote: boolean },
+      ) => ({
         ...EMPTY_CONTEXT,
         discount: context.discount,
         attempts: context.attempts,
         orderId: params.orderId,
+        access: params.orderId === null ? null : params.access,
         step: params.step,
         wantsQuote: params.quote,
       }),
@@ -258,6 +288,7 @@ export const checkoutMachine = setup({
       event.type === 'checkout.open' &&
       context.setup !== null &&
       event.orderId === context.orderId &&
+      (event.access ?? null) === context.access &&
       !event.quote,
     canPlace: ({ context }) => context.termsAccepted && context.preview !== null,
     hasKey: ({ context }) => context.idempotencyKey !== null,
@@ -276,7 +307,7 @@ export const checkoutMachine = setup({
       target: '.loading',
       actions: {
         type: 'setOpened',
-        params: ({ event }) => ({ orderId: event.orderId, step: event.step, quote: event.quote ?? false }),
+        params: ({ event }) => openedParams(event),
       },
     },
     'checkout.discountChanged': { actions: assign({ discount: ({ event }) => event.discount }) },
@@ -288,7 +319,7 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'loadCheckout',
         src: 'loadCheckout',
-        input: ({ context }) => ({ orderId: context.orderId }),
+        input: ({ context }) => ({ orderId: context.orderId, access: context.access }),
         onDone: {
           target: 'routing',
           actions: { type: 'setLoaded', params: ({ event }) => ({ setup: event.output }) },
@@ -331,11 +362,7 @@ export const checkoutMachine = setup({
             target: 'loading',
             actions: {
               type: 'setOpened',
-              params: ({ event }) => ({
-                orderId: event.orderId,
-                step: event.step,
-                quote: event.quote ?? false,
-              }),
+              params: ({ event }) => openedParams(event),
             },
           },
         ],
@@ -354,7 +381,7 @@ export const checkoutMachine = setup({
                 target: 'review',
                 actions: [
                   assign({ step: 'review' as const, notice: null }),
-                  { type: 'showReview', params: ({ context }) => ({ orderId: context.orderId }) },
+                  { type: 'showReview', params: pageTargetOf },
                 ],
               },
               { actions: assign({ showIssues: true }) },
@@ -434,7 +461,7 @@ export const checkoutMachine = setup({
               target: 'paymentDetails',
               actions: [
                 assign({ step: 'details' as const, notice: null }),
-                { type: 'showPaymentDetails', params: ({ context }) => ({ orderId: context.orderId }) },
+                { type: 'showPaymentDetails', params: pageTargetOf },
               ],
             },
           },

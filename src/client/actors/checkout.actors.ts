@@ -1,5 +1,5 @@
 import { type AnyActorRef, assign, fromPromise, waitFor } from 'xstate'
-import { checkoutMachine } from '#machines/checkout/checkout.machine.ts'
+import { checkoutMachine, type PageTarget } from '#machines/checkout/checkout.machine.ts'
 import type { CheckoutSetup, PaymentDetailsDraft } from '#machines/checkout/checkout-form.ts'
 import { SYSTEM_IDS } from '#machines/order-flow/system-ids.ts'
 import { UserDetailsSchema, USER_DETAILS_PATH } from '#shared/contracts/account.contract.ts'
@@ -22,7 +22,7 @@ import {
 } from '#shared/contracts/shipping.contract.ts'
 import { type ApiClient } from './api-client.ts'
 import { notify, type NotificationsRef } from './notify.ts'
-import { orderUrl } from './orders.actors.ts'
+import { ACCESS_PARAM, orderUrl } from './orders.actors.ts'
 
 export type CheckoutDeps = {
   api: ApiClient
@@ -79,8 +79,14 @@ async function paypalOffered(deps: CheckoutDeps, signal: AbortSignal): Promise<b
   return answer.paypal
 }
 
-const pathWithOrder = (page: string, orderId: string | null) =>
-  orderId === null ? `/${page}` : `/${page}/${encodeURIComponent(orderId)}`
+/** A checkout page, for an existing order with its id and a guest's access token (decision 0100). */
+const pathWithOrder = (page: string, target: PageTarget) =>
+  target.orderId === null
+    ? `/${page}`
+    : `/${page}/${encodeURIComponent(target.orderId)}${accessSearch(target.access)}`
+
+const accessSearch = (access: string | null) =>
+  access === null ? '' : `?${new URLSearchParams({ [ACCESS_PARAM]: access }).toString()}`
 
 const orderPage = (page: string, params: { orderId: string; accessToken: string }) =>
   `/${page}/${encodeURIComponent(params.orderId)}?${new URLSearchParams({ access: params.accessToken }).toString()}`
@@ -97,7 +103,7 @@ export function createCheckoutActors(deps: CheckoutDeps) {
           cartOf(system),
           input.orderId === null
             ? Promise.resolve(null)
-            : api.get(orderUrl(input.orderId, null), OrderResponseSchema, { signal }),
+            : api.get(orderUrl(input.orderId, input.access), OrderResponseSchema, { signal }),
           paypalOffered(deps, signal),
         ])
         const items = cart?.items ?? []
@@ -123,7 +129,7 @@ export function createCheckoutActors(deps: CheckoutDeps) {
               headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
             })
           : api.put(
-              ORDER_PAYMENT_DETAILS_PATH.replace('{orderId}', encodeURIComponent(input.orderId)),
+              `${ORDER_PAYMENT_DETAILS_PATH.replace('{orderId}', encodeURIComponent(input.orderId))}${accessSearch(input.access)}`,
               input.request,
               CheckoutResponseSchema,
               { signal },
@@ -134,8 +140,8 @@ export function createCheckoutActors(deps: CheckoutDeps) {
       storeDraft: (_, params) =>
         deps.tabStorage?.setItem(PAYMENT_DETAILS_STORAGE_KEY, JSON.stringify(params.draft)),
       clearDraft: () => deps.tabStorage?.removeItem(PAYMENT_DETAILS_STORAGE_KEY),
-      showPaymentDetails: (_, params) => deps.showPage(pathWithOrder('payment-details', params.orderId)),
-      showReview: (_, params) => deps.showPage(pathWithOrder('review-order', params.orderId)),
+      showPaymentDetails: (_, params) => deps.showPage(pathWithOrder('payment-details', params)),
+      showReview: (_, params) => deps.showPage(pathWithOrder('review-order', params)),
       showLogin: (_, params) =>
         deps.showPage(`/login?${new URLSearchParams({ returnTo: params.returnTo }).toString()}`),
       showOrderComplete: (_, params) => deps.showPage(orderPage('order-complete', params)),

@@ -44,7 +44,7 @@ function reachedState(models: readonly Model[], matches: (snapshot: Snap) => boo
 const never = () => new Promise<never>(() => {})
 const storyLogic = checkoutMachine.provide({
   actors: {
-    loadCheckout: fromPromise<CheckoutSetup, { orderId: string | null }>(never),
+    loadCheckout: fromPromise<CheckoutSetup, { orderId: string | null; access: string | null }>(never),
     loadPreview: fromPromise<OrderPreviewResponse, { request: OrderPreviewRequestInput }>(never),
     placeOrder: fromPromise<CheckoutResponse, PlaceOrderInput>(never),
   },
