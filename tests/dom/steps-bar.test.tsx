@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StepsBar } from '#client/features/steps-bar/steps-bar.tsx'
 import { FAKE_STATES } from '#client/testing/fake-app-actors.ts'
-import { renderWithApp } from './render-app.tsx'
+import { renderApp, renderWithApp } from './render-app.tsx'
 
 afterEach(cleanup)
 
@@ -48,5 +48,30 @@ describe('steps bar', () => {
     actors.orderProcess.send({ type: 'upload.succeeded', objectId: 'object-1' })
     const current = await screen.findByText('Druckverfahren wählen')
     expect(current.closest('li')?.getAttribute('aria-current')).toBe('step')
+  })
+
+  // Issue 16: the checkout pages are opened by URL too (reload, login return, provider return), where the order
+  // process never walked through the cart and still says 'upload'; the page names its step.
+  it.each([
+    ['/payment-details', 'Bestellung abschließen'],
+    ['/review-order', 'Bestellung abschließen'],
+    ['/payment-details/order-1?access=token', 'Bestellung abschließen'],
+    ['/order-complete/order-1?access=token', '3D-Datei wählen'],
+  ])('marks the step of %s, whatever the order process says', async (path, step) => {
+    await renderApp({ path, states: { orderProcess: 'noOrderOngoing' } })
+    const nav = await screen.findByRole('navigation', { name: 'Bestellschritte' })
+    const current = within(nav)
+      .getAllByRole('listitem')
+      .filter((item) => item.getAttribute('aria-current') === 'step')
+    expect(current.map((item) => item.textContent)).toEqual([expect.stringContaining(step)])
+  })
+
+  it('keeps the order process step on the pages that name none (home)', async () => {
+    await renderApp({ path: '/', states: { orderProcess: 'configureModel' } })
+    const nav = await screen.findByRole('navigation', { name: 'Bestellschritte' })
+    const current = within(nav)
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('aria-current') === 'step')
+    expect(current?.textContent).toContain('Druckverfahren wählen')
   })
 })
