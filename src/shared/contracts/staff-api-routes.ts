@@ -1,4 +1,12 @@
-import { type ApiRoute, created, json, multipart, NO_CONTENT, ok } from '#shared/contracts/api-route.ts'
+import {
+  type ApiRoute,
+  binary,
+  created,
+  json,
+  multipart,
+  NO_CONTENT,
+  ok,
+} from '#shared/contracts/api-route.ts'
 import {
   PriceSheetParamsSchema,
   priceSheetPaths,
@@ -35,6 +43,7 @@ import {
   StaffCustomerParamsSchema,
   StaffOrderDetailResponseSchema,
   StaffOrderListQuerySchema,
+  StaffOrderLineParamsSchema,
   StaffOrderListResponseSchema,
   StaffOrderParamsSchema,
   STAFF_ORDERS_PATH,
@@ -227,6 +236,14 @@ const ORDER_ROUTES: readonly ApiRoute[] = [
     path: `${STAFF_ORDERS_PATH}/{orderId}`,
     summary: 'One order with its status history, mails and allowed next statuses',
     responses: ok(StaffOrderDetailResponseSchema),
+  },
+  {
+    ...staff,
+    method: 'GET',
+    path: `${STAFF_ORDERS_PATH}/{orderId}/lines/{lineId}/file`,
+    summary: "An order line's file as the customer uploaded it",
+    params: StaffOrderLineParamsSchema,
+    responses: binary('application/octet-stream'),
   },
   {
     ...staffOrder,

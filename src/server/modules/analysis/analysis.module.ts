@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import type { StaffUpload, StaffUploadListResponse } from '#shared/contracts/staff-sheet.contract.ts'
 import type { Config } from '#server/config/env.ts'
@@ -14,7 +14,7 @@ import {
   createAnalysedUploadsRepo,
 } from '#server/modules/analysis/analysed-uploads.repo.ts'
 import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
-import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
+import { objectDir, sourcePath } from '#server/modules/analysis/analysis-storage.ts'
 import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
 import { createAnalysisService, type RenderPool } from '#server/modules/analysis/analysis.service.ts'
@@ -66,6 +66,16 @@ export interface AnalysisModuleService extends AnalysedObjectRepo {
   removeExpiredUploads(days: number, limit: number, holders: readonly ModelFileHolder[]): Promise<string[]>
   /** Retention: an upload's folder, after its row is gone. */
   removeUploadFolder(id: string): Promise<void>
+  /**
+   * The upload as it arrived, for staff (an order line's file, decision 0107): its path and its original name;
+   * undefined when the row or the file is gone.
+   */
+  uploadedFile(id: string): Promise<UploadedFile | undefined>
+}
+
+export interface UploadedFile {
+  path: string
+  fileName: string
 }
 
 export interface AnalysisModule {
@@ -112,6 +122,19 @@ export function createUploadRetention(
   }
 }
 
+/** An upload's source file when its row and the file exist (the retention job may have removed both). */
+async function uploadedFileOf(
+  repo: Pick<ReturnType<typeof createAnalysisRepo>, 'findModelFile'>,
+  uploadsDir: string,
+  id: string,
+): Promise<UploadedFile | undefined> {
+  const row = await repo.findModelFile(id)
+  if (row === undefined) return undefined
+  const path = sourcePath(uploadsDir, id, row.format)
+  const found = await stat(path).catch(() => undefined)
+  return found?.isFile() === true ? { path, fileName: row.original_file_name } : undefined
+}
+
 /** The analysis (spec part 1 §7): uploads, the task queue's runner, the render worker, its routes and service. */
 export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
   const { db, config } = deps
@@ -152,6 +175,7 @@ export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
       findModelFile: (id) => repo.findModelFile(id),
       listAnalysedUploads: (query) => uploads.listAnalysedUploads(query),
       findAnalysedUpload: (id) => uploads.findAnalysedUpload(id),
+      uploadedFile: (id) => uploadedFileOf(repo, config.analysis.uploadsDir, id),
       ...createUploadRetention(db, config.analysis.uploadsDir),
     },
     ...(ownRunner === undefined ? {} : { runner: ownRunner }),

@@ -57,6 +57,8 @@ export interface OrdersModuleDeps {
 export interface StaffOrdersAuth {
   requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>
   verifyCompany(userId: string): Promise<boolean>
+  /** The analysis module's face: an order line's uploaded file (decision 0107); absent: the download answers 404. */
+  uploadedFile?(modelFileId: string): Promise<{ path: string; fileName: string } | undefined>
 }
 
 /** What other modules use: payments' port, the staff status change (issue 17), the outbox (start/stop). */
@@ -198,6 +200,7 @@ function staffOrdersRoutes(deps: OrdersModuleDeps, staff: StaffOrdersAuth, wakeO
     bankDetails: deps.config.bankDetails,
     wakeOutbox,
     verifyCompany: staff.verifyCompany,
+    uploadedFile: (id) => staff.uploadedFile?.(id) ?? Promise.resolve(undefined),
   })
   return createStaffOrdersRoutes({ staff: service, requireStaff: staff.requireStaff })
 }

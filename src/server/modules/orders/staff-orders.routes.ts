@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
   ChangeOrderStatusRequestSchema,
@@ -5,6 +6,7 @@ import {
   StaffOrderDetailResponseSchema,
   StaffOrderListQuerySchema,
   StaffOrderListResponseSchema,
+  StaffOrderLineParamsSchema,
   StaffOrderParamsSchema,
   VerifyCompanyResponseSchema,
 } from '#shared/contracts/staff-orders.contract.ts'
@@ -15,7 +17,7 @@ import type { StaffOrdersService } from '#server/modules/orders/staff-orders.ser
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
 /**
- * The order back office (issue 17): `/api/staff/orders` (list, one order, status change, mark paid) and
+ * The order back office (issue 17): `/api/staff/orders` (list, one order, a line's file, status change, mark paid) and
  * `/api/staff/customers/{userId}/verify-company`. All behind the staff pre-handler (cross-origin 403, visitor 401,
  * customer 403), which runs before any parameter or body is read.
  */
@@ -52,10 +54,27 @@ export function createStaffOrdersRoutes(deps: {
       return parseResponse(StaffOrderDetailResponseSchema, await staff.detail(orderId))
     })
 
+    app.get('/api/staff/orders/:orderId/lines/:lineId/file', async (request, reply) => {
+      const { orderId, lineId } = StaffOrderLineParamsSchema.parse(request.params)
+      const file = await staff.lineFile(orderId, lineId)
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(createReadStream(file.path))
+    })
+
     app.post('/api/staff/customers/:userId/verify-company', async (request) => {
       const { userId } = StaffCustomerParamsSchema.parse(request.params)
       await staff.verifyCompany(userId, staffUserOf(request).id)
       return parseResponse(VerifyCompanyResponseSchema, { userId, isVerifiedCompany: true })
     })
   }
+}
+
+/** A download under the customer's file name: an ASCII fallback and the UTF-8 name (RFC 6266). */
+function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }

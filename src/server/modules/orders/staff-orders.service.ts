@@ -34,6 +34,8 @@ export interface StaffOrdersDeps {
   wakeOutbox(): void
   /** The auth module's face: marks a customer account as a verified company; false for no such customer. */
   verifyCompany(userId: string): Promise<boolean>
+  /** The analysis module's face: an upload's source file, undefined when it is gone. */
+  uploadedFile(modelFileId: string): Promise<{ path: string; fileName: string } | undefined>
 }
 
 const iso = (at: Date | string): string => new Date(at).toISOString()
@@ -85,6 +87,32 @@ async function detailOf(deps: StaffOrdersDeps, orderId: string): Promise<StaffOr
   }
 }
 
+/** The file a line was ordered with, as uploaded (decision 0107); 404 for another order's line or a gone file. */
+async function lineFileOf(
+  deps: StaffOrdersDeps,
+  orderId: string,
+  lineId: string,
+): Promise<{ path: string; fileName: string }> {
+  if ((await deps.repo.findOrder(orderId)) === undefined) throw orderNotFound()
+  const line = (await deps.repo.listLines(orderId)).find((candidate) => candidate.id === lineId)
+  const file = line === undefined ? undefined : await deps.uploadedFile(line.model_file_id)
+  if (file === undefined)
+    throw new AppError(ErrorCode.NotFound, 'No file for this order line', { details: { resource: 'file' } })
+  return file
+}
+
+/** The auth module marks the account; the audit log keeps who did it. */
+async function verifyCompanyOf(deps: StaffOrdersDeps, userId: string, staffId: string): Promise<void> {
+  if (!(await deps.verifyCompany(userId)))
+    throw new AppError(ErrorCode.NotFound, 'Unknown customer', { details: { resource: 'customer' } })
+  await deps.staffRepo.audit(deps.db, {
+    userId: staffId,
+    entity: 'customer',
+    entityId: userId,
+    details: { change: 'isVerifiedCompany', after: true },
+  })
+}
+
 export function createStaffOrdersService(deps: StaffOrdersDeps) {
   const { db, repo, staffRepo } = deps
 
@@ -101,6 +129,7 @@ export function createStaffOrdersService(deps: StaffOrdersDeps) {
     },
 
     detail: (orderId: string) => detailOf(deps, orderId),
+    lineFile: (orderId: string, lineId: string) => lineFileOf(deps, orderId, lineId),
 
     /** Along ORDER_TRANSITIONS and the payment rules, else 422 status_change_refused with the refusal. */
     async changeStatus(orderId: string, to: OrderStatus, staffId: string, note = ''): Promise<void> {
@@ -161,16 +190,7 @@ export function createStaffOrdersService(deps: StaffOrdersDeps) {
       deps.wakeOutbox()
     },
 
-    async verifyCompany(userId: string, staffId: string): Promise<void> {
-      if (!(await deps.verifyCompany(userId)))
-        throw new AppError(ErrorCode.NotFound, 'Unknown customer', { details: { resource: 'customer' } })
-      await staffRepo.audit(db, {
-        userId: staffId,
-        entity: 'customer',
-        entityId: userId,
-        details: { change: 'isVerifiedCompany', after: true },
-      })
-    },
+    verifyCompany: (userId: string, staffId: string) => verifyCompanyOf(deps, userId, staffId),
   }
 }
 export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>
