@@ -7,9 +7,22 @@ import { useSlot } from '#client/common/slot.ts'
 import { UploadHero } from '#client/features/upload/upload-hero.tsx'
 
 // The configuration is only needed once a file is uploaded: a chunk of its own (and three.js one more behind it).
-const ConfigureView = lazy(async () => ({
-  default: (await import('#client/features/configure/configure-view.tsx')).ConfigureView,
-}))
+const loadConfigureView = () => import('#client/features/configure/configure-view.tsx')
+const ConfigureView = lazy(async () => ({ default: (await loadConfigureView()).ConfigureView }))
+
+let configurePreloaded = false
+/**
+ * The configure chunk as soon as the upload area is used (pointer over it, focus in it, a file dragged onto it): it
+ * then loads while the file uploads and is analysed, not after, and a first visit that never uses it loads none
+ * of it (issue 18). A failed preload is forgotten; the lazy view asks again and its boundary shows the failure.
+ */
+const preloadConfigureView = () => {
+  if (configurePreloaded) return
+  configurePreloaded = true
+  loadConfigureView().catch(() => {
+    configurePreloaded = false
+  })
+}
 
 /**
  * Home (spec part 1 §2): the upload hero, or, while a model is being configured, the checkout hero with the
@@ -34,5 +47,15 @@ export function HomePage() {
       </ChunkLoadBoundary>
     )
   }
-  return <UploadHero />
+  return (
+    // `display: contents`: the wrapper only listens; the hero keeps its own layout.
+    <div
+      style={{ display: 'contents' }}
+      onPointerOver={preloadConfigureView}
+      onFocus={preloadConfigureView}
+      onDragEnter={preloadConfigureView}
+    >
+      <UploadHero />
+    </div>
+  )
 }
