@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRERENDER_DATA_ELEMENT_ID } from '#shared/prerender/prerender-entry.ts'
 import { createContentService } from '#server/modules/content/content.service.ts'
@@ -109,6 +110,22 @@ describe('prerendered content pages', () => {
       `<script type="application/json" id="${PRERENDER_DATA_ELEMENT_ID}">`,
     ])
     expect(html).not.toMatch(/ style="/)
+  })
+
+  it('sends the page brotli or gzip compressed when the client takes it, with Vary', async () => {
+    const plain = (await get('/kontakt')).body
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/kontakt',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain)
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 2)
+    const gz = await t.app.inject({ method: 'GET', url: '/kontakt', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain)
   })
 
   it('answers / and /en/ with the upload hero, the start page and the title in their language', async () => {

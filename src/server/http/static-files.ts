@@ -22,6 +22,23 @@ function isFilePath(url: string): boolean {
   return path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(path)
 }
 
+/** A prerendered page, plain and compressed (decision 0109). */
+export type RenderedPage = { html: string; br: Buffer; gzip: Buffer }
+
+/** brotli when the client takes it, else gzip, else none (`q=0` refuses one). */
+function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';', 1)[0]),
+  )
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return undefined
+}
+
 const SPA_NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Schichtwerk</title></head>
@@ -55,7 +72,7 @@ export async function registerSpa(
   app: FastifyInstance,
   clientDirOption: string | undefined,
   /** A content page's HTML with its content in it (decision 0109); null: the plain index.html. */
-  renderPage?: (url: string) => Promise<string | null>,
+  renderPage?: (url: string) => Promise<RenderedPage | null>,
 ): Promise<void> {
   const clientDir = resolve(clientDirOption ?? DEFAULT_CLIENT_DIR)
   const hasSpa = existsSync(join(clientDir, 'index.html'))
@@ -97,10 +114,13 @@ export async function registerSpa(
     }
     // Every other page path belongs to the SPA's router; a content page comes with its HTML already in it.
     if (hasSpa) {
-      const html = renderPage === undefined ? null : await renderPage(request.url)
+      const page = renderPage === undefined ? null : await renderPage(request.url)
       reply.header('cache-control', 'no-cache')
-      if (html !== null) return reply.type('text/html; charset=utf-8').send(html)
-      return reply.sendFile('index.html', clientDir)
+      if (page === null) return reply.sendFile('index.html', clientDir)
+      const encoding = pickEncoding(request.headers['accept-encoding'])
+      reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding')
+      if (encoding === undefined) return reply.send(page.html)
+      return reply.header('content-encoding', encoding).send(page[encoding])
     }
     return reply.type('text/html; charset=utf-8').send(SPA_NOT_BUILT_PAGE)
   })

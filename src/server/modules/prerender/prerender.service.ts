@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { FastifyBaseLogger } from 'fastify'
 import { PRERENDER_ENTRY_FILE, type PrerenderEntry } from '#shared/prerender/prerender-entry.ts'
 import { type ContentReads, createContentFetch, readContent } from './content-fetch.ts'
@@ -22,8 +24,22 @@ export interface PrerenderServiceDeps {
 
 type Loaded = { entry: PrerenderEntry; template: string; manifest: ClientManifest }
 
+/** A page's HTML, plain and compressed once per render (the SPA's assets are precompressed at build alike). */
+export type PageHtml = { html: string; br: Buffer; gzip: Buffer }
+
 /** A rendered page and the version of each content read it was made from. */
-type CachedPage = { html: string; versions: Map<string, string> }
+type CachedPage = { page: PageHtml; versions: Map<string, string> }
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+async function compressed(html: string): Promise<PageHtml> {
+  const [br, gz] = await Promise.all([
+    brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(html, { level: 9 }),
+  ])
+  return { html, br, gzip: gz }
+}
 
 export const PRERENDER_CACHE_SIZE = 64
 
@@ -77,14 +93,14 @@ export function createPrerenderService(deps: PrerenderServiceDeps) {
 
   return {
     /** The page's HTML, or null: no content page at this path, or no SSR bundle (the plain SPA then). */
-    async renderPage(url: string): Promise<string | null> {
+    async renderPage(url: string): Promise<PageHtml | null> {
       loading ??= load()
       const loaded = await loading
       if (loaded === null) return null
       const cached = cache.get(url)
       if (cached !== undefined && (await isCurrent(cached))) {
         remember(url, cached)
-        return cached.html
+        return cached.page
       }
       try {
         const page = await loaded.entry.renderPage({ url, baseUrl: deps.publicUrl, fetch: contentFetch })
@@ -92,11 +108,11 @@ export function createPrerenderService(deps: PrerenderServiceDeps) {
           cache.delete(url)
           return null
         }
-        const html = pageHtml(loaded.template, page, loaded.manifest)
+        const html = await compressed(pageHtml(loaded.template, page, loaded.manifest))
         const versions = new Map(
           Object.entries(page.responses).map(([path, body]) => [path, versionOf(body)]),
         )
-        remember(url, { html, versions })
+        remember(url, { page: html, versions })
         return html
       } catch (error) {
         // The SPA still works without the prerendered HTML: serve it and keep the failure visible in the log.
