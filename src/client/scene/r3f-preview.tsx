@@ -1,17 +1,21 @@
 import { Canvas, useThree } from '@react-three/fiber'
 import { use, useEffect } from 'react'
+import type { PerspectiveCamera } from 'three'
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js'
 import { PREVIEW } from '#shared/domain/limits.ts'
 import { type PreviewStore } from '#client/actors/preview-store.ts'
 import { edgeColourFor } from './edge-colour.ts'
+import { frameModel } from './preview-scene.ts'
 import { load3mf, type PreviewModel } from './load-3mf.ts'
+import { type ModelPreviewProps } from './model-preview.tsx'
 
 /**
- * The 3D preview (spec part 1 §2, §4 preview image, §9): the repaired 3MF in an R3F canvas (camera field of view 40,
- * 400 px high), in the selected colour (default #eeeeee) with black edges on light colours and white on dark ones,
- * orbit controls, and a PNG of the view for the cart item whenever the model or its colour changes.
+ * The 3D preview drawn on the main thread (spec part 1 §2, §4 preview image, §9), for browsers that cannot hand a
+ * canvas to a worker (decision 0110): the repaired 3MF in an R3F canvas (camera field of view 40, 400 px high), in
+ * the selected colour (default #eeeeee) with black edges on light colours and white on dark ones, orbit controls,
+ * and a PNG of the view for the cart item whenever the model or its colour changes.
  *
- * This module and three.js are a lazy chunk: the home page loads them only when a model is configured.
+ * This module, R3F and three.js are a lazy chunk of their own, loaded only where the worker view is not possible.
  */
 
 type Loaded = { ok: true; model: PreviewModel } | { ok: false }
@@ -31,18 +35,7 @@ function loadOnce(loadModel: (signal: AbortSignal) => Promise<ArrayBuffer>): Pro
   return load
 }
 
-export type ModelPreviewProps = {
-  loadModel: (signal: AbortSignal) => Promise<ArrayBuffer>
-  /** The selected colour (#rrggbb), or null for the default. */
-  colour: string | null
-  preview: PreviewStore
-  /** What the picture shows, for screen readers. */
-  label: string
-  /** Shown when the model cannot be loaded. */
-  errorText: string
-}
-
-export default function ModelPreview(props: ModelPreviewProps) {
+export default function R3fPreview(props: ModelPreviewProps) {
   const loaded = use(loadOnce(props.loadModel))
   if (!loaded.ok) return <p className="model-preview__error">{props.errorText}</p>
   return (
@@ -64,13 +57,7 @@ function Scene({ model, colour, preview }: { model: PreviewModel; colour: string
 
   // Frame the model and let the user turn it.
   useEffect(() => {
-    const halfFov = (PREVIEW.fov * Math.PI) / 360
-    const distance = (model.radius / Math.sin(halfFov)) * 1.1
-    camera.position.set(0.55, 0.45, 0.7).normalize().multiplyScalar(distance)
-    camera.near = distance / 100
-    camera.far = distance * 10
-    camera.lookAt(0, 0, 0)
-    camera.updateProjectionMatrix()
+    frameModel(camera as PerspectiveCamera, model.radius)
     const controls = new OrbitControls(camera, gl.domElement)
     controls.addEventListener('change', () => invalidate())
     invalidate()

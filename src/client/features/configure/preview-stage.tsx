@@ -8,7 +8,7 @@ import { findColour, findPrintMode } from '#client/common/catalogue.ts'
 import { useCatalogue } from '#client/common/use-catalogue.ts'
 import { useSelection } from './use-configure.ts'
 
-// three.js and R3F: a chunk of their own, loaded only when a model is shown.
+// The 3D view: a chunk of its own (with its worker, or three.js and R3F), loaded only when a model is shown.
 const ModelPreview = lazy(() => import('#client/scene/model-preview.tsx'))
 
 let webGLSupport: boolean | undefined
@@ -53,6 +53,7 @@ export function PreviewStage({ session }: { session: ConfigureSession }) {
           colour={colour?.hex ?? null}
           preview={session.preview}
           label={t`3D-Ansicht von ${name}`}
+          loadingText={t`3D-Ansicht wird geladen …`}
           errorText={t`Die 3D-Ansicht konnte nicht geladen werden.`}
         />
       </Suspense>
