@@ -9,8 +9,10 @@ import { useSlot } from '#client/common/slot.ts'
 import { BasicsStep } from './basics-step.tsx'
 import { FinishesStep, MaterialsStep } from './choice-steps.tsx'
 import { PreviewTabs } from './preview-tabs.tsx'
+import { PriceSummaryBar } from './price-summary-bar.tsx'
 import { ScaleControls } from './scale-controls.tsx'
 import { useConfigureHistory } from './use-configure-history.ts'
+import { useNarrowLayout } from './use-narrow-layout.ts'
 import './configure.css'
 
 const SUB_STEPS = [
@@ -37,6 +39,7 @@ export function ConfigureView({ session }: { session: ConfigureSession }) {
     snapshot.can({ type: 'order.startUpload' }),
   )
   const current = step + 1
+  const showsPriceBar = useNarrowLayout() && step > 0
   const total = SUB_STEPS.length
 
   return (
@@ -82,6 +85,7 @@ export function ConfigureView({ session }: { session: ConfigureSession }) {
           {step === 2 && <FinishesStep session={session} />}
         </div>
       </div>
+      {showsPriceBar && <PriceSummaryBar session={session} />}
     </section>
   )
 }
