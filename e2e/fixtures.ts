@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, test as base } from '@playwright/test'
 import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
 import { SIGN_IN_PATH } from '#shared/contracts/auth.contract.ts'
 
@@ -81,6 +81,24 @@ export async function signInByApi(
 ): Promise<void> {
   const response = await request.post(SIGN_IN_PATH, { data: { username, password } })
   expect(response.ok(), `sign-in ${username}: ${response.status()} ${await response.text()}`).toBe(true)
+}
+
+/**
+ * Fails when the page scrolls sideways (a phone user would have to pan to reach the page's edge) or when one of
+ * `controls` sticks out of the viewport's width (a button half off screen).
+ */
+export async function expectFitsTheWidth(page: Page, controls: Locator[] = []): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow, 'the page scrolls sideways by').toBeLessThanOrEqual(0)
+  const width = page.viewportSize()?.width ?? Number.POSITIVE_INFINITY
+  for (const control of controls) {
+    const box = await control.boundingBox()
+    expect(box, `${control.toString()} is rendered`).not.toBeNull()
+    if (box)
+      expect(box.x >= 0 && box.x + box.width <= width, `${control.toString()} fits the width`).toBe(true)
+  }
 }
 
 export { expect }

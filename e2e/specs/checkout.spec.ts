@@ -7,7 +7,7 @@ import {
   GetShippingCountriesResponseSchema,
   SHIPPING_COUNTRIES_PATH,
 } from '#shared/contracts/shipping.contract.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { expect, expectFitsTheWidth, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 // Public test files, used in place (never copied into the project).
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
@@ -43,7 +43,8 @@ async function acceptCookies(page: Page): Promise<void> {
 /** Upload, configure and add one cube to the cart (the shopper flow of part 1), then open the cart. */
 async function cartWithOneItem(page: Page): Promise<void> {
   await page.goto('/')
-  await page.locator('input[data-upload-input]').setInputFiles(binaryCube)
+  // Phones have a second upload input (the header's), desktops one.
+  await page.locator('input[data-upload-input]').first().setInputFiles(binaryCube)
   await expect(page.getByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeVisible({
     timeout: 60_000,
   })
@@ -137,6 +138,71 @@ async function loggedInCustomer(page: Page, name: string): Promise<void> {
   expect(signIn.ok(), await signIn.text()).toBe(true)
 }
 
+/**
+ * A guest's prepaid order from the cart to order complete (part 2 §2, §4), the mail with its PDF; on every page the
+ * layout fits the screen's width and axe finds nothing serious (run on a desktop and on a phone).
+ */
+async function guestPrepaidOrder(page: Page, device: string): Promise<void> {
+  const email = `gast-${device}-${runId}@example.com`
+  const currentStep = page
+    .getByRole('navigation', { name: 'Bestellschritte' })
+    .locator('[aria-current="step"]')
+  await cartWithOneItem(page)
+  await openPaymentDetails(page)
+  // Part 2 §4: a guest sees invoice and quote disabled with 'nur für Mitglieder'.
+  await expect(page.getByRole('radio', { name: 'Angebot anfordern' })).toBeDisabled()
+  // The e2e server runs the PayPal test provider, so PayPal is offered.
+  await expect(page.getByRole('radio', { name: 'PayPal' })).toBeEnabled()
+  await expect(page.getByText('Nicht alle Pflichtfelder ausgefüllt')).toBeVisible()
+  await expect(currentStep).toContainText('Bestellung abschließen')
+  await expectFitsTheWidth(page, [page.getByRole('button', { name: 'Weiter' })])
+  await expectNoSeriousA11yViolations(page)
+
+  // Next with missing fields: the summary and the focus on the first invalid field. The button is aria-disabled
+  // (still focusable, so its hint is read), which Playwright's click refuses; a keyboard user presses it.
+  await page.getByRole('button', { name: 'Weiter' }).press('Enter')
+  await expect(page.getByText('Einige Pflichtfelder fehlen')).toBeVisible()
+
+  await fillGuest(page, email)
+  await expect(page.getByRole('radio', { name: 'Vorkasse (Überweisung)' })).toBeChecked()
+
+  // A reload keeps what was typed (the draft is kept per tab).
+  await page.reload()
+  await expect(page.getByLabel('Vorname').first()).toHaveValue('Gerda', { timeout: 20_000 })
+
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(page).toHaveURL(/\/review-order$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
+  const buy = page.getByRole('button', { name: 'Jetzt kaufen' })
+  await expect(buy).toBeVisible({ timeout: 20_000 })
+  await expect(buy).toBeDisabled()
+  await expect(page.getByText('Bestellsumme')).toBeVisible()
+  await expect(currentStep).toContainText('Bestellung abschließen')
+  await expectFitsTheWidth(page, [buy, page.getByLabel('Ich stimme den AGB zu.')])
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByLabel('Ich stimme den AGB zu.').check()
+  await buy.click()
+  await expect(page).toHaveURL(/\/order-complete\/[A-Za-z0-9_-]{22}\?access=[A-Za-z0-9_-]{43}$/, {
+    timeout: 30_000,
+  })
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible()
+  await expect(page.getByText('Bitte überweisen Sie', { exact: false })).toBeVisible()
+  // A completed order: the steps bar starts again at step 1 (spec part 1 §2).
+  await expect(currentStep).toContainText('3D-Datei wählen')
+  await expectFitsTheWidth(page, [page.getByRole('link', { name: 'Zu den Bestelldetails' })])
+  await expectNoSeriousA11yViolations(page)
+  // The order is placed: the cart starts afresh.
+  await expect(page.getByRole('link', { name: /Warenkorb: 1 Objekt/ })).toHaveCount(0)
+
+  // The confirmation mail with the order confirmation as a PDF.
+  const mail = await mailTo(email, 'Ihre Bestellung')
+  expect(mail.attachments ?? []).toContainEqual(
+    expect.objectContaining({ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) }),
+  )
+  expect(mail.attachments?.[0]?.size ?? 0).toBeGreaterThan(1_000)
+}
+
 test.describe('checkout (issue 16)', () => {
   test.describe.configure({ timeout: 180_000 })
   // A German shopper: the provider's page (like PayPal's) follows the browser's language.
@@ -144,56 +210,13 @@ test.describe('checkout (issue 16)', () => {
   test.beforeEach(async ({ page }) => acceptCookies(page))
 
   test('a guest orders with prepayment: payment details, review, order complete', async ({ page }) => {
-    const email = `gast-${runId}@example.com`
-    await cartWithOneItem(page)
-    await openPaymentDetails(page)
-    // Part 2 §4: a guest sees invoice and quote disabled with 'nur für Mitglieder'.
-    await expect(page.getByRole('radio', { name: 'Angebot anfordern' })).toBeDisabled()
-    // The e2e server runs the PayPal test provider, so PayPal is offered.
-    await expect(page.getByRole('radio', { name: 'PayPal' })).toBeEnabled()
-    await expect(page.getByText('Nicht alle Pflichtfelder ausgefüllt')).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await guestPrepaidOrder(page, 'desktop')
+  })
 
-    // Next with missing fields: the summary and the focus on the first invalid field. The button is aria-disabled
-    // (still focusable, so its hint is read), which Playwright's click refuses; a keyboard user presses it.
-    await page.getByRole('button', { name: 'Weiter' }).press('Enter')
-    await expect(page.getByText('Einige Pflichtfelder fehlen')).toBeVisible()
-
-    await fillGuest(page, email)
-    await expect(page.getByRole('radio', { name: 'Vorkasse (Überweisung)' })).toBeChecked()
-
-    // A reload keeps what was typed (the draft is kept per tab).
-    await page.reload()
-    await expect(page.getByLabel('Vorname').first()).toHaveValue('Gerda', { timeout: 20_000 })
-
-    await page.getByRole('button', { name: 'Weiter' }).click()
-    await expect(page).toHaveURL(/\/review-order$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung prüfen' })).toBeVisible()
-    const buy = page.getByRole('button', { name: 'Jetzt kaufen' })
-    await expect(buy).toBeVisible({ timeout: 20_000 })
-    await expect(buy).toBeDisabled()
-    await expect(page.getByText('Bestellsumme')).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
-
-    await page.getByLabel('Ich stimme den AGB zu.').check()
-    await buy.click()
-    await expect(page).toHaveURL(/\/order-complete\/[A-Za-z0-9_-]{22}\?access=[A-Za-z0-9_-]{43}$/, {
-      timeout: 30_000,
-    })
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
-    ).toBeVisible()
-    await expect(page.getByText('Bitte überweisen Sie', { exact: false })).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
-    // The order is placed: the cart starts afresh.
-    await expect(page.getByRole('link', { name: /Warenkorb: 1 Objekt/ })).toHaveCount(0)
-
-    // The confirmation mail with the order confirmation as a PDF.
-    const mail = await mailTo(email, 'Ihre Bestellung')
-    expect(mail.attachments ?? []).toContainEqual(
-      expect.objectContaining({ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) }),
-    )
-    expect(mail.attachments?.[0]?.size ?? 0).toBeGreaterThan(1_000)
+  test('@mobile a guest orders with prepayment on a phone: payment details, review, order complete', async ({
+    page,
+  }) => {
+    await guestPrepaidOrder(page, 'phone')
   })
 
   test('PayPal via the test provider: approving shows the order paid', async ({ page }) => {
@@ -284,6 +307,7 @@ test.describe('checkout (issue 16)', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Angebotsanfrage' }),
     ).toBeVisible({ timeout: 20_000 })
+    await expectNoSeriousA11yViolations(page)
 
     // The quote took the cart; a new one is ordered on invoice (Germany only, members only).
     await cartWithOneItem(page)

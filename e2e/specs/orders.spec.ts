@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { type APIRequestContext, type Browser } from '@playwright/test'
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { DEMO_CUSTOMER, STAFF_USERNAME } from '#server/db/seed.ts'
 import { createOutbox } from '#server/modules/mail/outbox.ts'
 import { OPTIN_PATH, SIGN_UP_PATH } from '#shared/contracts/account.contract.ts'
@@ -25,6 +25,7 @@ import { staffOrderPaths } from '#shared/contracts/staff-orders.contract.ts'
 import {
   acceptCookies,
   expect,
+  expectFitsTheWidth,
   expectNoSeriousA11yViolations,
   initialPasswords,
   signInByApi,
@@ -178,6 +179,55 @@ async function orderCount(api: APIRequestContext): Promise<number> {
   return (await json(await api.get(USER_ORDERS_PATH), UserOrdersResponseSchema)).orders.length
 }
 
+/**
+ * A guest's order read with the access link: order complete, order details, and another guest with their own token
+ * gets the not-available page; the pages fit the screen's width (desktop and phone).
+ */
+async function guestReadsOrder(page: Page, browser: Browser, consoleErrors: string[]): Promise<void> {
+  await acceptCookies(page)
+  const order = await placeOrder(page.request, 'gast@example.test')
+  const access = `access=${order.accessToken}`
+
+  await test.step('order complete: thank-you, the confirmation mail note, the order number', async () => {
+    await page.goto(`/order-complete/${order.orderId}?${access}`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+    ).toBeVisible()
+    await expect(page.getByText('gast@example.test')).toBeVisible()
+    await expect(page.getByText(order.orderNumber).first()).toBeVisible()
+    await expect(page.getByText('Bitte überweisen Sie', { exact: false })).toBeVisible()
+    await expectFitsTheWidth(page, [page.getByRole('link', { name: 'Zu den Bestelldetails' })])
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  await test.step('order details: titled with the number, status and no re-order for an unpaid order', async () => {
+    await page.getByRole('link', { name: 'Zu den Bestelldetails' }).click()
+    await expect(page).toHaveURL(new RegExp(`/order-details/${order.orderId}\\?${access}$`))
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Bestellung ${order.orderNumber}` }),
+    ).toBeVisible()
+    await expect(page.getByText('Bestellung eingegangen')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Erneut bestellen' })).toHaveCount(0)
+    await expectFitsTheWidth(page)
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  await test.step('another guest, with the token of their own order, gets the not-available page', async () => {
+    const other = await browser.newContext()
+    const otherPage = await other.newPage()
+    await acceptCookies(otherPage)
+    const theirs = await placeOrder(otherPage.request, 'andere@example.test')
+    await otherPage.goto(`/order-details/${order.orderId}?access=${theirs.accessToken}`)
+    await expect(otherPage).toHaveURL(/\/not-available\?status=404$/)
+    await expect(
+      otherPage.getByRole('heading', { level: 1, name: 'Diese Seite ist nicht verfügbar' }),
+    ).toBeVisible()
+    await expect(otherPage.getByText(order.orderNumber)).toHaveCount(0)
+    await other.close()
+  })
+  expect(consoleErrors).toEqual([])
+}
+
 test.describe('order pages', () => {
   test.describe.configure({ timeout: 120_000 })
 
@@ -186,46 +236,15 @@ test.describe('order pages', () => {
     browser,
     consoleErrors,
   }) => {
-    await acceptCookies(page)
-    const order = await placeOrder(page.request, 'gast@example.test')
-    const access = `access=${order.accessToken}`
+    await guestReadsOrder(page, browser, consoleErrors)
+  })
 
-    await test.step('order complete: thank-you, the confirmation mail note, the order number', async () => {
-      await page.goto(`/order-complete/${order.orderId}?${access}`)
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
-      ).toBeVisible()
-      await expect(page.getByText('gast@example.test')).toBeVisible()
-      await expect(page.getByText(order.orderNumber).first()).toBeVisible()
-      await expect(page.getByText('Bitte überweisen Sie', { exact: false })).toBeVisible()
-      await expectNoSeriousA11yViolations(page)
-    })
-
-    await test.step('order details: titled with the number, status and no re-order for an unpaid order', async () => {
-      await page.getByRole('link', { name: 'Zu den Bestelldetails' }).click()
-      await expect(page).toHaveURL(new RegExp(`/order-details/${order.orderId}\\?${access}$`))
-      await expect(
-        page.getByRole('heading', { level: 1, name: `Bestellung ${order.orderNumber}` }),
-      ).toBeVisible()
-      await expect(page.getByText('Bestellung eingegangen')).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Erneut bestellen' })).toHaveCount(0)
-      await expectNoSeriousA11yViolations(page)
-    })
-
-    await test.step('another guest, with the token of their own order, gets the not-available page', async () => {
-      const other = await browser.newContext()
-      const otherPage = await other.newPage()
-      await acceptCookies(otherPage)
-      const theirs = await placeOrder(otherPage.request, 'andere@example.test')
-      await otherPage.goto(`/order-details/${order.orderId}?access=${theirs.accessToken}`)
-      await expect(otherPage).toHaveURL(/\/not-available\?status=404$/)
-      await expect(
-        otherPage.getByRole('heading', { level: 1, name: 'Diese Seite ist nicht verfügbar' }),
-      ).toBeVisible()
-      await expect(otherPage.getByText(order.orderNumber)).toHaveCount(0)
-      await other.close()
-    })
-    expect(consoleErrors).toEqual([])
+  test('@mobile a guest reads the order with its access link on a phone', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    await guestReadsOrder(page, browser, consoleErrors)
   })
 })
 
