@@ -1,211 +1,46 @@
 import { and, assign, fromPromise, setup } from 'xstate'
 import type {
-  CheckoutRequestInput,
   CheckoutResponse,
-  Discount,
   OrderPreviewRequestInput,
   OrderPreviewResponse,
 } from '#shared/contracts/checkout.contract.ts'
-import type { AddressField } from '#shared/domain/forms/address.ts'
-import type { PaymentMethodId } from '#shared/domain/payment-methods.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
-import { errorCodeOf, httpStatusOf } from '#machines/api-call/api-error.ts'
-import { SYSTEM_IDS, tell } from '#machines/order-flow/system-ids.ts'
+import { errorCodeOf } from '#machines/api-call/api-error.ts'
 import {
-  type AddressPart,
   type CheckoutSetup,
-  type CustomerField,
-  emptyDraft,
   initialDraft,
   isLoggedInOf,
   type PaymentDetailsDraft,
   paymentDetailsOf,
   previewOfOrder,
-  selectedPaymentMethod,
 } from './checkout-form.ts'
+import {
+  editStored,
+  EMPTY_CONTEXT,
+  isRetryable,
+  openedParams,
+  type PageTarget,
+  pageTargetOf,
+  placeOrderInputOf,
+  previewRequestOf,
+  reportCompleted,
+  resultParams,
+} from './checkout-context.ts'
+import type { CheckoutStep, CheckoutTag, Context, Event, PlaceOrderInput } from './checkout.types.ts'
 
+// The parts live beside the machine: its context, events and tags (checkout.types.ts), the context's readers and
+// builders (checkout-context.ts), the form rules (checkout-form.ts); importers keep using this module.
 export type { CheckoutSetup, PaymentDetailsDraft } from './checkout-form.ts'
-
-export type CheckoutStep = 'details' | 'review'
-
-export type Context = {
-  /** Existing-order mode (`/payment-details/{orderId}`); null for the cart's checkout. */
-  orderId: string | null
-  /** A guest's access token for that order (`?access=`, decision 0100); null for a signed-in owner or a new order. */
-  access: string | null
-  /** The step the route asked for (a reload on `/review-order` goes on to the review when the draft is complete). */
-  step: CheckoutStep
-  /** The cart's 'Get a quote': quote preselected, a guest goes to the login first. */
-  wantsQuote: boolean
-  setup: CheckoutSetup | null
-  draft: PaymentDetailsDraft
-  addressChanged: boolean
-  /** Next was pressed with an incomplete form: every field shows its issue (the view focuses the first one). */
-  showIssues: boolean
-  shippingMethodId: string | null
-  /** The review's server totals (an existing order's own amounts). */
-  preview: OrderPreviewResponse | null
-  termsAccepted: boolean
-  /** The voucher the order flow forwarded (helper voucher machine); its `_id` goes with preview and placement. */
-  discount: Discount | null
-  /** One key per placement attempt: a retry after no answer reuses it, anything that changes the order drops it. */
-  idempotencyKey: string | null
-  /** Placements tried since the checkout started (the default key generator's counter). */
-  attempts: number
-  /** Why the review is shown again: the totals changed (409), or the placement got no answer (try again). */
-  notice: 'cart_changed' | 'place_retry' | null
-  error: ErrorCode | null
-  /** The placed order (complete, quote, redirecting). */
-  result: CheckoutResponse | null
-}
-
-export type Event =
-  /** The route opened `/payment-details` or `/review-order` (with an order id: existing-order mode). */
-  | {
-      type: 'checkout.open'
-      orderId: string | null
-      step: CheckoutStep
-      quote?: boolean
-      access?: string | null
-    }
-  | { type: 'checkout.changeCustomer'; field: CustomerField; value: string }
-  | { type: 'checkout.changeAddress'; part: AddressPart; field: AddressField; value: string }
-  | { type: 'checkout.setShippingDiffers'; differs: boolean }
-  | { type: 'checkout.setSeparateInvoiceMail'; enabled: boolean }
-  | { type: 'checkout.choosePaymentMethod'; method: PaymentMethodId }
-  | { type: 'checkout.setSaveNewAddress'; save: boolean }
-  | { type: 'checkout.next' }
-  | { type: 'checkout.editDetails' }
-  | { type: 'checkout.chooseShipping'; shippingMethodId: string }
-  | { type: 'checkout.setTerms'; accepted: boolean }
-  | { type: 'checkout.setNewsletter'; signUp: boolean }
-  | { type: 'checkout.place' }
-  | { type: 'checkout.retry' }
-  /** The order flow forwards the voucher child's discount. */
-  | { type: 'checkout.discountChanged'; discount: Discount | null }
-
-/** What the checkout tells the order flow: an order was placed (cart, discount and storage are cleared then). */
-export type CheckoutReport = { type: 'checkout.completed'; orderId: string }
-
-/** How `placeOrder` is called: a new order from the cart, or new payment details for an existing order. */
-export type PlaceOrderInput =
-  | { kind: 'new'; request: CheckoutRequestInput; idempotencyKey: string }
-  | {
-      kind: 'existing'
-      orderId: string
-      access: string | null
-      request: { billingPaymentMethod: PaymentMethodId; termsAccepted: true; expectedTotalCents: number }
-    }
-
-export const CHECKOUT_TAGS = [
-  'loading',
-  'load-failed',
-  'empty-cart',
-  'payment-details',
-  'read-only',
-  'review',
-  'preview-loading',
-  'preview-failed',
-  'placing',
-  'busy',
-  'complete',
-  'quote-generated',
-  'failed',
-  'redirecting',
-] as const
-export type CheckoutTag = (typeof CHECKOUT_TAGS)[number]
-
-const EMPTY_CONTEXT: Context = {
-  orderId: null,
-  access: null,
-  step: 'details',
-  wantsQuote: false,
-  setup: null,
-  draft: emptyDraft([]),
-  addressChanged: false,
-  showIssues: false,
-  shippingMethodId: null,
-  preview: null,
-  termsAccepted: false,
-  discount: null,
-  idempotencyKey: null,
-  attempts: 0,
-  notice: null,
-  error: null,
-  result: null,
-}
-
-/** The preview request for the context (the guards let only a complete form through). */
-export function previewRequestOf(context: Context): OrderPreviewRequestInput {
-  const paymentDetails = paymentDetailsOf(context)
-  const cartId = context.setup?.cartId
-  if (paymentDetails === null || !cartId) throw new Error('checkout: no complete payment details')
-  return {
-    cartId,
-    paymentDetails,
-    isBusinessCustomer: context.setup?.isBusinessCustomer ?? false,
-    discountId: context.discount?._id ?? null,
-  }
-}
-
-/** The placement call for the context: the total the review showed is the one the server must confirm. */
-export function placeOrderInputOf(context: Context): PlaceOrderInput {
-  const expectedTotalCents = context.preview?.amounts.total.totalCents ?? 0
-  if (context.orderId !== null) {
-    const method = selectedPaymentMethod(context)
-    if (method === null) throw new Error('checkout: no payment method')
-    return {
-      kind: 'existing',
-      orderId: context.orderId,
-      access: context.access,
-      request: { billingPaymentMethod: method, termsAccepted: true, expectedTotalCents },
-    }
-  }
-  if (context.idempotencyKey === null) throw new Error('checkout: placing without an idempotency key')
-  return {
-    kind: 'new',
-    request: { ...previewRequestOf(context), termsAccepted: true, expectedTotalCents },
-    idempotencyKey: context.idempotencyKey,
-  }
-}
-
-/** No answer, a server failure or a placement still running: the same attempt may be tried again with its key. */
-const isRetryable = (error: unknown): boolean => {
-  const status = httpStatusOf(error)
-  return status === null || status >= 500 || errorCodeOf(error) === ErrorCode.OrderInProgress
-}
-
-const resultParams = (context: Context) => ({
-  orderId: context.result?.order._id ?? '',
-  accessToken: context.result?.order.accessToken ?? '',
-})
-
-const reportCompleted = ({ context, system }: { context: Context; system: Parameters<typeof tell>[0] }) => {
-  const orderId = context.result?.order._id
-  if (!orderId) return
-  const report: CheckoutReport = { type: 'checkout.completed', orderId }
-  tell(system, SYSTEM_IDS.orderFlow, report)
-}
-
-/** Which checkout page to show: an existing order's keeps a guest's access token in its URL. */
-export type PageTarget = { orderId: string | null; access: string | null }
-const pageTargetOf = ({ context }: { context: Context }): PageTarget => ({
-  orderId: context.orderId,
-  access: context.access,
-})
-
-type OpenEvent = Extract<Event, { type: 'checkout.open' }>
-const openedParams = (event: OpenEvent) => ({
-  orderId: event.orderId,
-  access: event.access ?? null,
-  step: event.step,
-  quote: event.quote ?? false,
-})
-
-const editStored = [
-  'markEdited',
-  { type: 'storeDraft', params: ({ context }: { context: Context }) => ({ draft: context.draft }) },
-] as const
+export type {
+  CheckoutReport,
+  CheckoutStep,
+  CheckoutTag,
+  Context,
+  Event,
+  PlaceOrderInput,
+} from './checkout.types.ts'
+export { CHECKOUT_TAGS } from './checkout.types.ts'
+export { placeOrderInputOf, previewRequestOf, type PageTarget } from './checkout-context.ts'
 
 /**
  * The checkout of spec part 2 §2 ("Payment-details screen", "Review order"), §4 ("Payment method selection", "Quote
