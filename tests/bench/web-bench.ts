@@ -75,6 +75,21 @@ async function lighthouseRun(url: string): Promise<Figures> {
   }
 }
 
+/**
+ * A run again when Lighthouse could not record it (NO_NAVSTART, an interstitial while the server is busy): on a
+ * loaded machine one run in about twenty fails that way, which says nothing about the page.
+ */
+async function withRetries<T>(attempt: () => Promise<T>, what: string, tries = 3): Promise<T> {
+  for (let left = tries - 1; ; left -= 1) {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (left === 0) throw error
+      console.log(`${what}: ${error instanceof Error ? error.message : String(error)}; trying again`)
+    }
+  }
+}
+
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
 const formatted = (figures: Figures) => ({
   performance: String(figures.performance),
@@ -105,7 +120,7 @@ async function main(): Promise<void> {
     for (const page of PAGES) {
       const results: Figures[] = []
       for (let run = 1; run <= runs; run += 1) {
-        const figures = await lighthouseRun(`${server.base}${page}`)
+        const figures = await withRetries(() => lighthouseRun(`${server.base}${page}`), `${page} run ${run}`)
         results.push(figures)
         console.log(JSON.stringify({ page, run, ...formatted(figures) }))
       }
