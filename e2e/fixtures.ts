@@ -32,6 +32,27 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /** Fails the test on any console error or uncaught page error: a shopper would see a broken page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      // A prerendered page (decision 0109) is the server's markup until the SPA takes it over: its buttons do nothing
+      // and its file input is replaced. A shopper cannot act on it before (the buttons need the script); a test can,
+      // so navigations wait for the take-over, which removes the embedded answers (#prerender-data).
+      const takenOver = () => page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 60_000 })
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        if (options?.waitUntil !== 'commit') await takenOver()
+        return response
+      }
+      page.reload = async (options) => {
+        const response = await reload(options)
+        if (options?.waitUntil !== 'commit') await takenOver()
+        return response
+      }
+    }
+    await provide(page)
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
