@@ -94,6 +94,15 @@ export function initialPasswords(): { staff: string; customer: string } {
   return { staff, customer }
 }
 
+/** Signs in on the login page and waits until it leaves /login. */
+export async function logInOnPage(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Benutzername oder E-Mail-Adresse', exact: true }).fill(username)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
+  await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 })
+}
+
 /** Signs in through the API; the session cookie lands in the request context (a page's `request` shares it). */
 export async function signInByApi(
   request: APIRequestContext,

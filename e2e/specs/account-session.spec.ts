@@ -5,7 +5,7 @@ import { USER_DETAILS_PATH } from '#shared/contracts/account.contract.ts'
 import { REFRESH_PATH } from '#shared/contracts/auth.contract.ts'
 import { DEMO_CUSTOMER } from '#server/db/seed.ts'
 import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
-import { expect, test } from '../fixtures.ts'
+import { acceptCookies, expect, test } from '../fixtures.ts'
 
 /**
  * Issue 15 end to end, the session rule (spec part 2 §4, decision 0088): an API call answered 401 or 403 refreshes
@@ -15,15 +15,6 @@ import { expect, test } from '../fixtures.ts'
  */
 
 const PAGE_TIMEOUT = { timeout: 15_000 }
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
 
 /**
  * The demo customer's password: generated at the first start and written, with the staff password, to a file in

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { type Locator, type Page } from '@playwright/test'
 import { createOutbox, type OutboxMail } from '#server/modules/mail/outbox.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { acceptCookies, expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 /**
  * Issue 15 end to end (Tests, Playwright bullet): the whole account life of one shopper, read from the outbox mails
@@ -37,15 +37,6 @@ function linkOf(mail: OutboxMail): string {
   if (found === null) throw new Error(`no link in mail "${mail.subject}"`)
   const url = new URL(found[0])
   return `${url.pathname}${url.search}`
-}
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
 }
 
 /** Takes the expected failed responses out of the console check (each must have happened). */

@@ -7,7 +7,13 @@ import {
   GetShippingCountriesResponseSchema,
   SHIPPING_COUNTRIES_PATH,
 } from '#shared/contracts/shipping.contract.ts'
-import { expect, expectFitsTheWidth, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  expectFitsTheWidth,
+  expectNoSeriousA11yViolations,
+  test,
+} from '../fixtures.ts'
 
 // Public test files, used in place (never copied into the project).
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
@@ -29,15 +35,6 @@ async function mailTo(address: string, subject: string): Promise<OutboxMail> {
   const [mail] = matching()
   if (mail === undefined) throw new Error(`mail to ${address} vanished`)
   return mail
-}
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
 }
 
 /** Upload, configure and add one cube to the cart (the shopper flow of part 1), then open the cart. */

@@ -1,19 +1,10 @@
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { acceptCookies, expect, test } from '../fixtures.ts'
 
 // Issue 14, item 3: each configure sub-step is a history entry, and a reload restores the object being configured.
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
 const binaryCube = join(corpus, 'stl/trimesh__20mm-xyz-cube.stl')
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
 
 const configureTitle = (page: Page) => page.getByRole('heading', { level: 1, name: 'Modell konfigurieren' })
 const materials = (page: Page) => page.getByRole('heading', { level: 2, name: 'Material und Druckverfahren' })

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import { type Locator, type Page } from '@playwright/test'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { acceptCookies, expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 // Issue 14, item 10 on phones: a short price summary (total, production time, printability) stays in view on
 // steps 1 and 2, over the 3D view and the print-mode cards alike, brings the full summary into view when pressed,
@@ -9,15 +9,6 @@ const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
 const binaryCube = join(corpus, 'stl/trimesh__20mm-xyz-cube.stl')
 const PHONE_WIDTHS = [320, 360, 375] as const
 const HEIGHT = 640
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
 
 async function configureCube(page: Page): Promise<void> {
   await page.goto('/')

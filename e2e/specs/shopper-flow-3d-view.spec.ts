@@ -1,21 +1,11 @@
 import { join, resolve } from 'node:path'
-import { type Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { acceptCookies, expect, test } from '../fixtures.ts'
 
 // Issue 14, item 10 (decision 0110): the 3D view is drawn by a Web Worker on an OffscreenCanvas, so no WebGL work
 // runs on the main thread. What the shopper sees must not change: the model is drawn, turns when dragged, zooms with
 // the wheel, takes the chosen colour, and the cart item gets a picture of the view.
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
 const binaryCube = join(corpus, 'stl/trimesh__20mm-xyz-cube.stl')
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
 
 test.beforeEach(async ({ page }) => acceptCookies(page))
 // An upload, an analysis and three steps on a machine shared with other work: more than the default minute.

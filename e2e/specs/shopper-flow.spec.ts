@@ -3,21 +3,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { acceptCookies, expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 // Public test files, used in place (never copied into the project).
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
 const binaryCube = join(corpus, 'stl/trimesh__20mm-xyz-cube.stl')
 const asciiPart = join(corpus, 'stl/threejs__stl_ascii_slotted_disk.stl')
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
 
 async function uploadFile(page: Page, path: string): Promise<void> {
   await page.locator('input[data-upload-input]').setInputFiles(path)

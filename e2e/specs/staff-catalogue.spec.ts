@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
 import { DEMO_CUSTOMER, STAFF_USERNAME } from '#server/db/seed.ts'
-import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  expectNoSeriousA11yViolations,
+  initialPasswords,
+  logInOnPage,
+  test,
+} from '../fixtures.ts'
 
 /**
  * Issue 17, decision 0108: staff create a print mode and a colour with its thumbnail through the catalogue screens,
@@ -21,33 +26,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 )
-
-function passwords(): { staff: string; customer: string } {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (dataDir === undefined) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts')
-  const text = readFileSync(join(dataDir, INITIAL_STAFF_PASSWORD_FILE), 'utf8')
-  const found = [...text.matchAll(/password: (\S+)/g)].map((match) => match[1])
-  if (found[0] === undefined || found[1] === undefined)
-    throw new Error(`no passwords in ${INITIAL_STAFF_PASSWORD_FILE}`)
-  return { staff: found[0], customer: found[1] }
-}
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Benutzername oder E-Mail-Adresse', exact: true }).fill(username)
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
-  await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click()
-  await expect(page).not.toHaveURL(/\/login/, SLOW)
-}
 
 /** Fills the new print mode's form: every required field of the contract. */
 async function fillPrintMode(page: Page): Promise<void> {
@@ -81,7 +59,7 @@ test('staff create a print mode with a colour and its thumbnail, fix its sheet, 
 }) => {
   test.setTimeout(240_000)
   await acceptCookies(page)
-  await logIn(page, STAFF_USERNAME, passwords().staff)
+  await logInOnPage(page, STAFF_USERNAME, initialPasswords().staff)
 
   // The print mode: first saved without a name (refused at the field, nothing lost), then complete.
   await page.goto('/staff/catalogue/print-modes/new')
@@ -175,7 +153,7 @@ test('staff create a print mode with a colour and its thumbnail, fix its sheet, 
 
 test('a customer meets the not-available page on the catalogue screens', async ({ page }) => {
   await acceptCookies(page)
-  await logIn(page, DEMO_CUSTOMER.username, passwords().customer)
+  await logInOnPage(page, DEMO_CUSTOMER.username, initialPasswords().customer)
   await page.goto('/staff/catalogue/colors/new')
   await expect(page).toHaveURL(/\/not-available\?status=403/, SLOW)
   await page.goto('/staff/catalogue/print-modes')

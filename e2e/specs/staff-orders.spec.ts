@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
@@ -20,8 +19,14 @@ import { STAFF_ORDERS_PATH } from '#shared/contracts/staff-orders.contract.ts'
 import { type OrderStatus } from '#shared/domain/order-status.ts'
 import { DEMO_CUSTOMER, STAFF_USERNAME } from '#server/db/seed.ts'
 import { createOutbox, type OutboxMail } from '#server/modules/mail/outbox.ts'
-import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  expectNoSeriousA11yViolations,
+  initialPasswords,
+  logInOnPage,
+  test,
+} from '../fixtures.ts'
 
 /**
  * Issue 17, the order back office end to end (decision 0107): a guest's prepaid order placed through the shop API,
@@ -40,15 +45,6 @@ function dataDir(): string {
   return dir
 }
 
-/** The passwords handed over at the first start: staff first, then the demo customer. */
-function passwords(): { staff: string; customer: string } {
-  const text = readFileSync(join(dataDir(), INITIAL_STAFF_PASSWORD_FILE), 'utf8')
-  const found = [...text.matchAll(/password: (\S+)/g)].map((match) => match[1])
-  if (found[0] === undefined || found[1] === undefined)
-    throw new Error(`no passwords in ${INITIAL_STAFF_PASSWORD_FILE}`)
-  return { staff: found[0], customer: found[1] }
-}
-
 /** The only mail to `address` whose subject contains `subject`, once it has arrived (DATA_DIR/outbox). */
 async function mailTo(address: string, subject: string): Promise<OutboxMail> {
   const box = createOutbox(join(dataDir(), 'outbox'))
@@ -60,23 +56,6 @@ async function mailTo(address: string, subject: string): Promise<OutboxMail> {
   const [mail] = matching()
   if (mail === undefined) throw new Error(`mail to ${address} vanished`)
   return mail
-}
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Benutzername oder E-Mail-Adresse', exact: true }).fill(username)
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
-  await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click()
-  await expect(page).not.toHaveURL(/\/login/, SLOW)
 }
 
 async function json<T>(
@@ -172,7 +151,7 @@ test.describe('order back office', () => {
     const orderNumber = await placeGuestOrder(request, email)
 
     await acceptCookies(page)
-    await logIn(page, STAFF_USERNAME, passwords().staff)
+    await logInOnPage(page, STAFF_USERNAME, initialPasswords().staff)
     await page.goto('/staff/orders')
     await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible(SLOW)
     await expect(page.getByRole('table')).toBeVisible(SLOW)
@@ -221,7 +200,7 @@ test.describe('order back office', () => {
     page,
   }) => {
     await acceptCookies(page)
-    await logIn(page, DEMO_CUSTOMER.username, passwords().customer)
+    await logInOnPage(page, DEMO_CUSTOMER.username, initialPasswords().customer)
     await page.goto('/staff/orders')
     await expect(page).toHaveURL(/\/not-available\?status=403/, SLOW)
     expect((await page.request.get(STAFF_ORDERS_PATH)).status()).toBe(403)

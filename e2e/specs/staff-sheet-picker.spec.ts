@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Page } from '@playwright/test'
 import { STAFF_USERNAME } from '#server/db/seed.ts'
 import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { acceptCookies, expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 /**
  * Issue 17, decision 0114: staff evaluate a sheet draft against a real uploaded object picked from a list (its
@@ -55,15 +54,6 @@ function staffPassword(): string {
   const found = /password: (\S+)/.exec(text)?.[1]
   if (found === undefined) throw new Error(`no password in ${INITIAL_STAFF_PASSWORD_FILE}`)
   return found
-}
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
 }
 
 test('staff pick an uploaded object for the test parameters, edit them by hand, and replay the draft', async ({

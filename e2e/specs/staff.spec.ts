@@ -1,10 +1,15 @@
-import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
 import { STAFF_AUDIT_LOG_PATH } from '#shared/contracts/staff-audit.contract.ts'
 import { DEMO_CUSTOMER, STAFF_USERNAME } from '#server/db/seed.ts'
-import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  expectNoSeriousA11yViolations,
+  initialPasswords,
+  logInOnPage,
+  test,
+} from '../fixtures.ts'
 
 /**
  * Issue 17 end to end: staff edit a price sheet in the workspace (an error shown at its cell, then fixed), publish,
@@ -15,34 +20,6 @@ import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
 const binaryCube = join(corpus, 'stl/trimesh__20mm-xyz-cube.stl')
 const SLOW = { timeout: 30_000 }
-
-/** The passwords handed over at the first start (DATA_DIR/initial-staff-password.txt): staff first, then the demo customer. */
-function passwords(): { staff: string; customer: string } {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (dataDir === undefined) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts')
-  const text = readFileSync(join(dataDir, INITIAL_STAFF_PASSWORD_FILE), 'utf8')
-  const found = [...text.matchAll(/password: (\S+)/g)].map((match) => match[1])
-  if (found[0] === undefined || found[1] === undefined)
-    throw new Error(`no passwords in ${INITIAL_STAFF_PASSWORD_FILE}`)
-  return { staff: found[0], customer: found[1] }
-}
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'cookies',
-      JSON.stringify({ essentialCookies: true, statisticCookies: false, marketingCookies: false }),
-    ),
-  )
-}
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Benutzername oder E-Mail-Adresse', exact: true }).fill(username)
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
-  await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click()
-  await expect(page).not.toHaveURL(/\/login/, SLOW)
-}
 
 /** The shop's price of the uploaded cube in PLA (FDM), as the configure view shows it. */
 async function shopPrice(page: Page): Promise<string> {
@@ -74,7 +51,7 @@ test('staff fix a formula error at its cell, publish, and the shop price of an u
 
   // The staff side: the workspace, the PLA sheet.
   await acceptCookies(page)
-  await logIn(page, STAFF_USERNAME, passwords().staff)
+  await logInOnPage(page, STAFF_USERNAME, initialPasswords().staff)
   await page.goto('/staff')
   await page.getByRole('link', { name: 'PLA (FDM)' }).click()
   const formula = page.getByRole('textbox', { name: 'Formel von unit_net_price_eur' })
@@ -104,7 +81,7 @@ test('a customer gets the not-available page for the workspace and 403 from the 
   page,
 }) => {
   await acceptCookies(page)
-  await logIn(page, DEMO_CUSTOMER.username, passwords().customer)
+  await logInOnPage(page, DEMO_CUSTOMER.username, initialPasswords().customer)
   await page.goto('/staff')
   await expect(page).toHaveURL(/\/not-available\?status=403/, SLOW)
   const answer = await page.request.get(STAFF_AUDIT_LOG_PATH)
