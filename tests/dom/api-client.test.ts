@@ -247,6 +247,9 @@ describe('print modes', () => {
     const fetch = vi.fn(async () => json(200, { printModes: apiPrintModes }))
     const api = createApiClient({ fetch, upload: never, locale: () => 'de' })
     const actor = createActor(createPrintModesActors({ api })).start()
+    // Nothing is fetched until something needs the catalogue (decision 0111).
+    expect(actor.getSnapshot().value).toBe('idle')
+    actor.send({ type: 'printModes.load' })
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'))
     expect(actor.getSnapshot().context.printModes.map((mode) => mode.name)).toEqual([
       'PA12 – Lasersintern',
@@ -267,6 +270,9 @@ describe('print modes', () => {
       locale: () => 'de',
     })
     const actor = createActor(createPrintModesActors({ api })).start()
+    // Nothing is fetched until something needs the catalogue (decision 0111).
+    expect(actor.getSnapshot().value).toBe('idle')
+    actor.send({ type: 'printModes.load' })
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'))
     expect(actor.getSnapshot().context.error).toBe('service_unavailable')
     actor.send({ type: 'printModes.retry' })

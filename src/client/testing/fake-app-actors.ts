@@ -124,7 +124,8 @@ const INITIAL_STATES = {
   preferences: 'loading',
   notifications: 'idle',
   cart: 'loading',
-  printModes: 'loading',
+  // The catalogue is fetched only once something needs it (decision 0111).
+  printModes: 'idle',
   upload: 'idle',
 } as const satisfies Record<AppActorName, string>
 

@@ -398,13 +398,15 @@ export const PRINT_MODES_STORY_STATES = ['loading', 'ready', 'failed'] as const
 export type PrintModesStoryState = (typeof PRINT_MODES_STORY_STATES)[number]
 
 export function printModesSnapshot(name: PrintModesStoryState): Persisted | undefined {
-  if (name === 'loading') return undefined
+  // The catalogue waits in idle until something needs it (decision 0111): 'loading' is a state to restore too.
   const snapshot = printModesMachine.resolveState({
     value: name,
     context:
       name === 'ready'
         ? { printModes: storyPrintModes, error: null }
-        : { printModes: [], error: 'service_unavailable' },
+        : name === 'loading'
+          ? { printModes: [], error: null }
+          : { printModes: [], error: 'service_unavailable' },
   })
   return printModesMachine.getPersistedSnapshot(snapshot)
 }
