@@ -124,8 +124,7 @@ const INITIAL_STATES = {
   preferences: 'loading',
   notifications: 'idle',
   cart: 'loading',
-  // The catalogue is fetched only once something needs it (decision 0111).
-  printModes: 'idle',
+  printModes: 'loading',
   upload: 'idle',
 } as const satisfies Record<AppActorName, string>
 

@@ -398,15 +398,13 @@ export const PRINT_MODES_STORY_STATES = ['loading', 'ready', 'failed'] as const
 export type PrintModesStoryState = (typeof PRINT_MODES_STORY_STATES)[number]
 
 export function printModesSnapshot(name: PrintModesStoryState): Persisted | undefined {
-  // The catalogue waits in idle until something needs it (decision 0111): 'loading' is a state to restore too.
+  if (name === 'loading') return undefined
   const snapshot = printModesMachine.resolveState({
     value: name,
     context:
       name === 'ready'
         ? { printModes: storyPrintModes, error: null }
-        : name === 'loading'
-          ? { printModes: [], error: null }
-          : { printModes: [], error: 'service_unavailable' },
+        : { printModes: [], error: 'service_unavailable' },
   })
   return printModesMachine.getPersistedSnapshot(snapshot)
 }
