@@ -14,6 +14,8 @@ const config: StorybookConfig = {
     { from: '../src/client/testing/story-assets/analytx', to: '/api/analytx' },
     // The CMS pictures of the seed content, where CMS pages point (`/api/cms/media/…`).
     { from: '../src/server/modules/content/media', to: '/api/cms/media' },
+    // The colour thumbnails the staff stories show (machines/staff-color-thumbnail fixtures' paths).
+    { from: '../src/client/testing/story-assets/thumbnails', to: '/api/thumbnails' },
   ],
   viteFinal: (viteConfig) => {
     const {
