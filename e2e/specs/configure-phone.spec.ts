@@ -27,10 +27,18 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const widths = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     inner: window.innerWidth,
+    // What sticks out, named in the failure message.
+    wide: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 5)
+      .map(
+        (element) => `${element.tagName.toLowerCase()}.${element.className.toString().split(' ').join('.')}`,
+      ),
   }))
-  expect(widths.scroll, `scrollWidth ${widths.scroll} > innerWidth ${widths.inner}`).toBeLessThanOrEqual(
-    widths.inner,
-  )
+  expect(
+    widths.scroll,
+    `scrollWidth ${widths.scroll} > innerWidth ${widths.inner}: ${widths.wide.join(', ')}`,
+  ).toBeLessThanOrEqual(widths.inner)
 }
 
 /** The element fully inside the window (not just touching it). */
