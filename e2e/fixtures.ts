@@ -30,6 +30,14 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
 }
 
+/**
+ * Waits until the SPA took a prerendered page over (decision 0109): it removes the embedded answers then. The fixture's
+ * page does this after each navigation; a page of another context must call it itself.
+ */
+export async function waitForTakeOver(page: Page): Promise<void> {
+  await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 60_000 })
+}
+
 /** Fails the test on any console error or uncaught page error: a shopper would see a broken page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   page: async ({ page, javaScriptEnabled }, provide) => {
@@ -37,7 +45,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       // A prerendered page (decision 0109) is the server's markup until the SPA takes it over: its buttons do nothing
       // and its file input is replaced. A shopper cannot act on it before (the buttons need the script); a test can,
       // so navigations wait for the take-over, which removes the embedded answers (#prerender-data).
-      const takenOver = () => page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 60_000 })
+      const takenOver = () => waitForTakeOver(page)
       const goto = page.goto.bind(page)
       const reload = page.reload.bind(page)
       page.goto = async (url, options) => {

@@ -8,6 +8,7 @@ import {
   initialPasswords,
   logInOnPage,
   test,
+  waitForTakeOver,
 } from '../fixtures.ts'
 
 /**
@@ -140,6 +141,7 @@ test('staff create a print mode with a colour and its thumbnail, fix its sheet, 
   const shop = await (await browser.newContext()).newPage()
   await acceptCookies(shop)
   await shop.goto('/')
+  await waitForTakeOver(shop)
   await shop.locator('input[data-upload-input]').setInputFiles(binaryCube)
   await expect(shop.getByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeVisible({
     timeout: 60_000,

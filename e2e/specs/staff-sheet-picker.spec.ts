@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { STAFF_USERNAME } from '#server/db/seed.ts'
 import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
-import { acceptCookies, expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { acceptCookies, expect, expectNoSeriousA11yViolations, test, waitForTakeOver } from '../fixtures.ts'
 
 /**
  * Issue 17, decision 0114: staff evaluate a sheet draft against a real uploaded object picked from a list (its
@@ -68,6 +68,7 @@ test('staff pick an uploaded object for the test parameters, edit them by hand, 
   const shop = await (await browser.newContext()).newPage()
   await acceptCookies(shop)
   await shop.goto('/')
+  await waitForTakeOver(shop)
   await shop.locator('input[data-upload-input]').setInputFiles(file)
   await expect(shop.getByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeVisible({
     timeout: 60_000,

@@ -9,6 +9,7 @@ import {
   initialPasswords,
   logInOnPage,
   test,
+  waitForTakeOver,
 } from '../fixtures.ts'
 
 /**
@@ -42,6 +43,7 @@ test('staff fix a formula error at its cell, publish, and the shop price of an u
   const shop = await (await browser.newContext()).newPage()
   await acceptCookies(shop)
   await shop.goto('/')
+  await waitForTakeOver(shop)
   await shop.locator('input[data-upload-input]').setInputFiles(binaryCube)
   await expect(shop.getByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeVisible({
     timeout: 60_000,
