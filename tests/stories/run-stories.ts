@@ -25,7 +25,8 @@ import { chromium, type Browser } from 'playwright-core'
 import { launchOptions, PreviewPage, type StoryEntry } from './preview-page.ts'
 
 const root = join(import.meta.dirname, '..', '..')
-const staticDir = join(root, 'storybook-static')
+// STORYBOOK_DIR: a build of one's own, so parallel work does not serve another's half-written build.
+const staticDir = process.env.STORYBOOK_DIR ?? join(root, 'storybook-static')
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const filter = process.env.STORIES_FILTER ?? ''
 /** Stories per page before the runner starts a new one (bounds what a long-lived page accumulates). */
@@ -53,7 +54,10 @@ const MIME_TYPES: Record<string, string> = {
 function buildStorybook(): void {
   if (process.env.SKIP_STORYBOOK_BUILD === '1' && existsSync(join(staticDir, 'index.json'))) return
   console.log('Building Storybook …')
-  const result = spawnSync('npm', ['run', '--silent', 'build-storybook'], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync('npx', ['storybook', 'build', '-o', staticDir, '--quiet'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (result.status !== 0) throw new Error(`build-storybook failed with exit code ${result.status}`)
 }
 
