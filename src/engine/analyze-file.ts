@@ -5,13 +5,19 @@ import { type ModelFormat, formatFromFileName } from './detect-format.ts'
 import { type EngineLimits, resolveLimits } from './engine-limits.ts'
 import { write3mf } from './export/threemf.writer.ts'
 import { measureModel } from './measure/measures.ts'
+import { type IndexedMesh } from './mesh/indexed-mesh.ts'
 import { encodeMeshes } from './mesh/mesh-codec.ts'
 import { type AnalysisProgressCode } from './progress.ts'
 import { type ModelInput, readModel } from './read-model.ts'
 import { repairBody } from './repair/repair-body.ts'
 import { addCounters, anyRepair, emptyCounters } from './repair/repair-counters.ts'
 import { type PictureOptions, renderPictureSet } from './render/picture-set.ts'
-import { type ThicknessOptions, computeWallThickness } from './thickness/wall-thickness.ts'
+import { type WallThicknessRunner, shareMeshes } from './thickness/thickness-thread.ts'
+import {
+  type ThicknessOptions,
+  type WallThickness,
+  computeWallThickness,
+} from './thickness/wall-thickness.ts'
 import { unitToMm } from './units.ts'
 
 export interface AnalyzeOptions {
@@ -33,6 +39,11 @@ export interface AnalyzeOptions {
   pictures?: boolean | PictureOptions
   /** The repaired model as 3MF (default on). */
   threeMf?: boolean
+  /**
+   * Computes the wall thickness on another thread (`threadWallThickness`, decision 0122) while this one writes the
+   * internal format, the 3MF and the pictures. Same result as without it; without it everything runs here.
+   */
+  thicknessRunner?: WallThicknessRunner
 }
 
 const DEFAULT_MAX_INPUT = 2_000_000_000
@@ -83,13 +94,23 @@ export async function analyzeFile(input: ModelInput, options: AnalyzeOptions = {
   for (const r of repaired) totals = addCounters(totals, r.counters)
   const repairInfo: RepairInfo = { ...totals, repaired: anyRepair(totals) }
   if (repairInfo.repaired) progress('repairing_file')
+  const meshes = repaired.map((r) => r.mesh)
+  const faceCount = meshes.reduce((n, m) => n + m.indices.length / 3, 0)
+  const thicknessOptions = typeof options.thickness === 'object' ? options.thickness : {}
+  const wantThickness = options.thickness !== false && faceCount > 0
+  // The thickness needs nothing but the repaired mesh: with a runner it starts now, on the other core, and the
+  // stages below run here meanwhile.
+  const elsewhere =
+    wantThickness && options.thicknessRunner !== undefined
+      ? startElsewhere(options.thicknessRunner, meshes, thicknessOptions)
+      : undefined
 
   await checkpoint()
   progress('converting_to_internal_format')
-  const meshes = repaired.map((r) => r.mesh)
   const internalMesh = encodeMeshes(meshes)
-  const threeMf = options.threeMf === false ? undefined : write3mf(meshes)
   lap('internal_format')
+  const threeMf = options.threeMf === false ? undefined : write3mf(meshes)
+  lap('3mf')
 
   await checkpoint()
   progress('analyzing_volume_and_dimensions')
@@ -116,20 +137,30 @@ export async function analyzeFile(input: ModelInput, options: AnalyzeOptions = {
   lap('measure')
 
   let thickness: AnalysisResult['thickness']
-  if (options.thickness !== false && measures.triangles > 0) {
+  if (wantThickness && elsewhere === undefined) {
     await checkpoint()
-    thickness = await computeWallThickness(
-      meshes,
-      typeof options.thickness === 'object' ? options.thickness : {},
-    )
+    thickness = await computeWallThickness(meshes, thicknessOptions)
     lap('thickness')
   }
   let pictures: AnalysisResult['pictures']
   if (options.pictures !== false && measures.triangles > 0) {
     await checkpoint()
     const marks = repairInfo.repaired ? repaired.map((r) => r.repairMarks) : undefined
-    pictures = renderPictureSet(meshes, marks, typeof options.pictures === 'object' ? options.pictures : {})
+    pictures = renderPictureSet(
+      meshes,
+      marks,
+      typeof options.pictures === 'object' ? options.pictures : {},
+      timings,
+    )
     lap('pictures')
+  }
+  if (elsewhere !== undefined) {
+    await checkpoint()
+    const done = await elsewhere
+    // a thread that failed (it died, or could not start) costs time, never the result: compute it here
+    thickness = done.result ?? (await computeWallThickness(meshes, thicknessOptions))
+    timings.thickness = done.ms
+    lap('thickness_wait')
   }
   progress('analysis_completed')
   return {
@@ -147,4 +178,17 @@ export async function analyzeFile(input: ModelInput, options: AnalyzeOptions = {
     pictures,
     timingsMs: timings,
   }
+}
+
+/** Hands the thickness to the runner; resolves (never rejects) with its result and its wall time. */
+function startElsewhere(
+  runner: WallThicknessRunner,
+  meshes: readonly IndexedMesh[],
+  options: ThicknessOptions,
+): Promise<{ result: WallThickness | undefined; ms: number }> {
+  const t0 = performance.now()
+  return runner(shareMeshes(meshes), options).then(
+    (result) => ({ result, ms: performance.now() - t0 }),
+    () => ({ result: undefined, ms: performance.now() - t0 }),
+  )
 }

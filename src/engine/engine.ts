@@ -18,6 +18,12 @@ export { decodeMeshes } from '#engine/mesh/mesh-codec.ts'
 export { renderHistogramImage } from '#engine/render/histogram-image.ts'
 export type { ViewDirection, ViewRotation } from '#engine/render/view.ts'
 export { decodeThickness, encodeThickness } from '#engine/thickness/thickness-codec.ts'
+// The wall thickness on a second thread (decision 0122): the thread serves it, the caller hands the runner to analyzeFile.
+export {
+  serveWallThickness,
+  threadWallThickness,
+  type WallThicknessRunner,
+} from '#engine/thickness/thickness-thread.ts'
 export type { ThicknessHistogram } from '#engine/thickness/thickness-histogram.ts'
 // Small file writers the tests and benchmarks build inputs with (PNG pictures, 3MF archives).
 export { createImage, encodePng } from '#engine/render/image.ts'

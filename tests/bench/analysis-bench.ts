@@ -7,7 +7,8 @@
  * 200 one-face holes, 10 stray facets, 50 degenerate facets, 500 jittered facets at 1M; scaled for other sizes),
  * then runs, on the same files in the same run: admesh with its default repair, our core pipeline
  * (read + weld + repair + measure) in a fresh process and in a warm one (after three runs on another broken mesh, as
- * the server's long-lived analysis workers meet an upload), and our full analysis. Each is a separate process timed
+ * the server's long-lived analysis workers meet an upload), and our full analysis (wall thickness on a second thread,
+ * as the server runs it, and on one thread for comparison). Each is a separate process timed
  * with /usr/bin/time (wall time and peak RSS); the median of the runs is printed, with ratios against admesh.
  */
 import { execFileSync } from 'node:child_process'
@@ -131,6 +132,8 @@ async function main(): Promise<void> {
     const core: Sample[] = []
     const warm: Sample[] = []
     const full: Sample[] = []
+    const serial: Sample[] = []
+    const loadAtStart = loadavg()[0]!
     for (let r = 0; r < runs; r++) {
       const a = execTimed('admesh', [file])
       const vol = /Volume\s*:\s*([-\d.eE+]+)/.exec(a.stdout)
@@ -148,7 +151,11 @@ async function main(): Promise<void> {
       const f = execTimed('node', [runner, 'full', file])
       const fj = JSON.parse(f.stdout.trim().split('\n').at(-1)!) as { volume: number; pipelineMs: number }
       full.push({ wallS: f.wallS, rssMb: f.rssMb, volume: fj.volume, detail: fj })
+      const s1 = execTimed('node', [runner, 'full-serial', file])
+      const sj = JSON.parse(s1.stdout.trim().split('\n').at(-1)!) as { volume: number; pipelineMs: number }
+      serial.push({ wallS: s1.wallS, rssMb: s1.rssMb, volume: sj.volume, detail: sj })
     }
+    const loadAtEnd = loadavg()[0]!
     const aw = median(admesh.map((s) => s.wallS))
     const ar = median(admesh.map((s) => s.rssMb))
     const cw = median(core.map((s) => s.wallS))
@@ -158,13 +165,18 @@ async function main(): Promise<void> {
     const fw = median(full.map((s) => s.wallS))
     const fr = median(full.map((s) => s.rssMb))
     const fin = median(full.map((s) => Number((s.detail as { pipelineMs: number }).pipelineMs) / 1000))
+    const sw = median(serial.map((s) => s.wallS))
+    const sr = median(serial.map((s) => s.rssMb))
+    const sin = median(serial.map((s) => Number((s.detail as { pipelineMs: number }).pipelineMs) / 1000))
     const rel = (x: number): string => ((x - cleanVolume) / cleanVolume).toExponential(1)
     rows.push(
       `| ${label} | admesh 0.98.4 | ${aw.toFixed(2)} s | – | ${ar.toFixed(0)} MB | ${admesh[0]!.volume.toFixed(3)} (${rel(admesh[0]!.volume)}) | 1.00× / 1.00× |`,
       `| ${label} | ours: parse+weld+repair+measure | ${cw.toFixed(2)} s | ${cin.toFixed(2)} s | ${cr.toFixed(0)} MB | ${core[0]!.volume.toFixed(3)} (${rel(core[0]!.volume)}) | ${(cw / aw).toFixed(2)}× / ${(cr / ar).toFixed(2)}× |`,
       `| ${label} | ours: the same in a warm worker | – | ${win.toFixed(2)} s | – | ${warm[0]!.volume.toFixed(3)} | ${(win / aw).toFixed(2)}× / – |`,
-      `| ${label} | ours: full analysis | ${fw.toFixed(2)} s | ${fin.toFixed(2)} s | ${fr.toFixed(0)} MB | ${full[0]!.volume.toFixed(3)} | ${(fw / aw).toFixed(2)}× / ${(fr / ar).toFixed(2)}× |`,
+      `| ${label} | ours: full analysis, thickness on a 2nd thread | ${fw.toFixed(2)} s | ${fin.toFixed(2)} s | ${fr.toFixed(0)} MB | ${full[0]!.volume.toFixed(3)} | ${(fw / aw).toFixed(2)}× / ${(fr / ar).toFixed(2)}× |`,
+      `| ${label} | ours: full analysis, one thread | ${sw.toFixed(2)} s | ${sin.toFixed(2)} s | ${sr.toFixed(0)} MB | ${serial[0]!.volume.toFixed(3)} | ${(sw / aw).toFixed(2)}× / ${(sr / ar).toFixed(2)}× |`,
     )
+    console.error(`${label}: 1-min load average ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)}`)
     console.error(`${label}: core counters ${JSON.stringify(core[0]!.detail?.counters)}`)
     console.error(
       `${label}: core stages ${JSON.stringify((core[0]!.detail as { stagesMs: unknown }).stagesMs)}`,
@@ -172,9 +184,14 @@ async function main(): Promise<void> {
     console.error(
       `${label}: warm core stages ${JSON.stringify((warm[0]!.detail as { stagesMs: unknown }).stagesMs)}`,
     )
-    console.error(
-      `${label}: full stages ${JSON.stringify((full[0]!.detail as { stagesMs: unknown }).stagesMs)}`,
-    )
+    // the run of median wall time, so its stages belong to the figure in the table
+    const stagesOf = (samples: Sample[]): string => {
+      const mid = [...samples].sort((a, b) => a.wallS - b.wallS)[Math.floor(samples.length / 2)]!
+      const stages = (mid.detail as { stagesMs: Record<string, number> }).stagesMs
+      return JSON.stringify(Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, Math.round(v)])))
+    }
+    console.error(`${label}: full stages (2 threads) ${stagesOf(full)}`)
+    console.error(`${label}: full stages (1 thread) ${stagesOf(serial)}`)
   }
   console.log(
     `\n${2 * u * v} triangles, exact volume of the clean torus ${cleanVolume.toFixed(3)} mm³, median of ${runs} runs, ${new Date().toISOString()}`,

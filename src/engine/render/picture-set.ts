@@ -45,6 +45,8 @@ export function renderPictureSet(
   meshes: readonly IndexedMesh[],
   marks: readonly Uint8Array[] | undefined,
   options: PictureOptions = {},
+  /** If given, gets the time (ms) of the rasterisation, the front pictures and the repair images, for the benchmark. */
+  timings?: Record<string, number>,
 ): PictureSet {
   const size = options.size ?? 400
   const { positions, indices } = mergeMeshes(meshes)
@@ -52,9 +54,17 @@ export function renderPictureSet(
   const mergedMarks = marks === undefined ? undefined : concat(marks)
   const front: PictureSet['front'] = {}
   const repair: NonNullable<PictureSet['repair']> = {}
+  let raster = 0
+  let frontMs = 0
+  let repairMs = 0
   for (const direction of options.directions ?? VIEW_DIRECTIONS) {
+    const t0 = performance.now()
     const view = rasterizeFaceIds(positions, indices, direction, size)
+    const t1 = performance.now()
     const plain = shadeView(view, normals, () => MODEL_COLOUR)
+    const t2 = performance.now()
+    raster += t1 - t0
+    frontMs += t2 - t1
     let highlighted = undefined
     if (mergedMarks !== undefined) {
       highlighted = shadeView(view, normals, (f) => markColour(mergedMarks[f]!))
@@ -73,11 +83,22 @@ export function renderPictureSet(
         fillRect(highlighted, Math.round(px) - 1, Math.round(py) - 1, 3, 3, [r, g, bl, 255])
       }
     }
+    const t3 = performance.now()
+    repairMs += t3 - t2
     for (const rotation of options.rotations ?? VIEW_ROTATIONS) {
       const key = viewKey(direction, rotation)
+      const t4 = performance.now()
       front[key] = encodePng(rotateImage(plain, rotation))
+      const t5 = performance.now()
       if (highlighted !== undefined) repair[key] = encodePng(rotateImage(highlighted, rotation))
+      frontMs += t5 - t4
+      repairMs += performance.now() - t5
     }
+  }
+  if (timings !== undefined) {
+    timings.pictures_raster = raster
+    timings.pictures_front = frontMs
+    timings.pictures_repair = repairMs
   }
   return { size, front, repair: mergedMarks === undefined ? undefined : repair }
 }
