@@ -11,6 +11,7 @@ export const FIRST_LINE_ID = receivedOrder.items[0]!._id
 export const receivedDetail: StaffOrderDetailResponse = {
   order: { ...receivedOrder, isBusinessCustomer: true },
   userId: STAFF_CUSTOMER_ID,
+  isVerifiedCompany: false,
   history: [
     {
       kind: 'order',
@@ -63,6 +64,29 @@ export const printableDetail: StaffOrderDetailResponse = {
   ],
   allowedNextStatuses: ['SUPPLIER_REQUEST_SENT', 'IN_PRODUCTION', 'CUSTOMER_CONTACTED'],
 }
+
+/** The fresh order after a printability note about its first line (the timeline and the mails show it). */
+export const noteSentDetail: StaffOrderDetailResponse = {
+  ...receivedDetail,
+  history: [
+    ...receivedDetail.history,
+    {
+      kind: 'printability_note',
+      from: null,
+      to: FIRST_LINE_ID,
+      at: '2026-11-20T10:15:00.000Z',
+      by: 'U3RhZmYxQUFBQUFBQUFBQU',
+      note: 'Die Wand am Hals ist stellenweise dünner als 0,8 mm.',
+    },
+  ],
+  mails: [
+    ...receivedDetail.mails,
+    { kind: 'printability_note', createdAt: '2026-11-20T10:15:01.000Z', doneAt: null },
+  ],
+}
+
+/** The same business customer after the company was verified (in an earlier session). */
+export const verifiedDetail: StaffOrderDetailResponse = { ...receivedDetail, isVerifiedCompany: true }
 
 /** A guest's completed order: nothing more to do. */
 export const completedGuestDetail: StaffOrderDetailResponse = {

@@ -4,8 +4,10 @@ import type { StaffOrderDetailResponse } from '#shared/contracts/staff-orders.co
 import {
   completedGuestDetail,
   FIRST_LINE_ID,
+  noteSentDetail,
   printableDetail,
   receivedDetail,
+  verifiedDetail,
   STAFF_CUSTOMER_ID,
   STAFF_ORDER_ID,
 } from './staff-order-detail.fixtures.ts'
@@ -27,7 +29,10 @@ function start(detail: StaffOrderDetailResponse = receivedDetail, refuse = false
         changeStatus: fromPromise(({ input }) => answer({ status: input }, printableDetail)),
         markPaid: fromPromise(({ input }) => answer({ paid: input }, printableDetail)),
         verifyCompany: fromPromise(({ input }) => answer({ verify: input }, detail)),
-        sendPrintabilityNote: fromPromise(({ input }) => answer({ note: input }, detail)),
+        sendPrintabilityNote: fromPromise(async ({ input }) => ({
+          ...(await answer({ note: input }, noteSentDetail)),
+          pictureAttached: true,
+        })),
       },
     }),
     { input: { orderId: STAFF_ORDER_ID } },
@@ -87,8 +92,15 @@ describe('staffOrderDetailMachine', () => {
     actor.send({ type: 'order.verifyCompany' })
     await idle(actor)
     expect(actor.getSnapshot().context.done).toBe('company')
+    expect(actor.getSnapshot().context.detail?.isVerifiedCompany).toBe(true)
     expect(actor.getSnapshot().can({ type: 'order.verifyCompany' })).toBe(false)
     expect(calls).toEqual([{ paid: { orderId: STAFF_ORDER_ID } }, { verify: { userId: STAFF_CUSTOMER_ID } }])
+  })
+
+  it('offers no verification when the detail says the company is verified (after a reload)', async () => {
+    const { actor } = start(verifiedDetail)
+    await idle(actor)
+    expect(actor.getSnapshot().can({ type: 'order.verifyCompany' })).toBe(false)
   })
 
   it('offers nothing on a completed guest order', async () => {
@@ -110,6 +122,8 @@ describe('staffOrderDetailMachine', () => {
     await idle(actor)
     expect(calls).toEqual([{ note: { orderId: STAFF_ORDER_ID, lineId: FIRST_LINE_ID, message: 'Zu dünn.' } }])
     expect(actor.getSnapshot().context.done).toBe('printability')
+    expect(actor.getSnapshot().context.pictureAttached).toBe(true)
+    expect(actor.getSnapshot().context.detail?.history.at(-1)?.kind).toBe('printability_note')
   })
 
   it('offers a retry after a failed load', async () => {

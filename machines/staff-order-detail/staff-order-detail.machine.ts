@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import {
   PRINTABILITY_NOTE_MAX,
+  type PrintabilityNoteResponse,
   STATUS_NOTE_MAX,
   type StaffOrderDetailResponse,
 } from '#shared/contracts/staff-orders.contract.ts'
@@ -25,8 +26,8 @@ export type Context = {
   /** The printability note form: the line and the message. */
   noteLineId: string | null
   printabilityMessage: string
-  /** Verified in this session (the order does not carry the account's verification). */
-  companyVerified: boolean
+  /** Whether the last printability note went with the line's wall-thickness picture (null: none sent yet). */
+  pictureAttached: boolean | null
   done: DoneAction | null
   failure: Failure | null
 }
@@ -57,12 +58,12 @@ export function canMarkPaid(detail: StaffOrderDetailResponse | null): boolean {
   )
 }
 
-/** A business customer's account may be verified as a company; guests have no account to verify. */
-export const canVerifyCompany = (context: Pick<Context, 'detail' | 'companyVerified'>): boolean =>
+/** A business customer's account may be verified as a company once; guests have no account to verify. */
+export const canVerifyCompany = (context: Pick<Context, 'detail'>): boolean =>
   context.detail !== null &&
   context.detail.userId !== null &&
   context.detail.order.isBusinessCustomer &&
-  !context.companyVerified
+  !context.detail.isVerifiedCompany
 
 export const isStatusNoteValid = (note: string): boolean => note.length <= STATUS_NOTE_MAX
 export const isPrintabilityMessageValid = (message: string): boolean =>
@@ -104,7 +105,7 @@ export const staffOrderDetailMachine = setup({
     }),
     /** Client: `POST …/printability-note` `{lineId, message}`. */
     sendPrintabilityNote: fromPromise<
-      StaffOrderDetailResponse,
+      PrintabilityNoteResponse,
       { orderId: string; lineId: string; message: string }
     >(async () => {
       throw new Error('staffOrderDetail: sendPrintabilityNote is not provided')
@@ -137,7 +138,13 @@ export const staffOrderDetailMachine = setup({
       done: params.action,
       failure: null,
     })),
-    companyVerified: assign({ companyVerified: true, done: 'company' as const, failure: null }),
+    // The account's flag as the server now holds it: the answer of a reload says the same.
+    companyVerified: assign(({ context }) => ({
+      detail: context.detail === null ? null : { ...context.detail, isVerifiedCompany: true },
+      done: 'company' as const,
+      failure: null,
+    })),
+    notePictureAttached: assign((_, params: { attached: boolean }) => ({ pictureAttached: params.attached })),
     failed: assign((_, params: { action: DoneAction; error: unknown }) => ({
       failure: { action: params.action, code: errorCodeOf(params.error) },
       done: null,
@@ -165,7 +172,7 @@ export const staffOrderDetailMachine = setup({
     detail: null,
     error: null,
     ...CLEARED_FORMS,
-    companyVerified: false,
+    pictureAttached: null,
     done: null,
     failure: null,
   }),
@@ -310,10 +317,16 @@ export const staffOrderDetailMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: {
-                type: 'succeeded',
-                params: ({ event }) => ({ action: 'printability' as const, detail: event.output }),
-              },
+              actions: [
+                {
+                  type: 'succeeded',
+                  params: ({ event }) => ({ action: 'printability' as const, detail: event.output }),
+                },
+                {
+                  type: 'notePictureAttached',
+                  params: ({ event }) => ({ attached: event.output.pictureAttached }),
+                },
+              ],
             },
             onError: {
               target: 'idle',

@@ -2,8 +2,10 @@ import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testin
 import {
   completedGuestDetail,
   FIRST_LINE_ID,
+  noteSentDetail,
   printableDetail,
   receivedDetail,
+  verifiedDetail,
   STAFF_ORDER_ID,
 } from './staff-order-detail.fixtures.ts'
 import { type Context, staffOrderDetailMachine } from './staff-order-detail.machine.ts'
@@ -17,14 +19,18 @@ const serializeContext = (context: Context) => ({
   note: context.note === '' ? 'none' : context.note.length > 1000 ? 'too long' : 'some',
   noteLine: context.noteLineId,
   message: context.printabilityMessage === '' ? 'none' : 'some',
-  companyVerified: context.companyVerified,
+  companyVerified: context.detail?.isVerifiedCompany ?? null,
+  pictureAttached: context.pictureAttached,
   done: context.done,
   failure: context.failure?.action ?? null,
 })
 
 const input = { orderId: STAFF_ORDER_ID }
 
-/** Load (failure and retry), reload; mark paid and verify the company (answered or refused). */
+/**
+ * Load (failure and retry), reload; mark paid and verify the company (answered or refused); an order whose
+ * customer is verified already offers no verification.
+ */
 export const staffOrderDetailPathModel = definePathModel({
   machine: staffOrderDetailMachine,
   input,
@@ -40,6 +46,14 @@ export const staffOrderDetailPathModel = definePathModel({
     doneEvent('verifyCompany', { userId: receivedDetail.userId, isVerifiedCompany: true }),
     errorEvent('verifyCompany'),
   ],
+})
+
+/** The customer's company was verified before (the detail says so): nothing to verify. */
+export const staffOrderDetailVerifiedPathModel = definePathModel({
+  machine: staffOrderDetailMachine,
+  input,
+  serializeContext,
+  events: [doneEvent('loadOrder', verifiedDetail), { type: 'order.verifyCompany' }],
 })
 
 /** The status change: a target and a note, confirm or cancel, answered or refused; a too-long note is held back. */
@@ -77,7 +91,8 @@ export const staffOrderDetailPrintabilityPathModel = definePathModel({
           { type: 'order.chooseNoteLine', lineId: FIRST_LINE_ID },
           { type: 'order.changePrintabilityMessage', message: 'Die Wand ist an zwei Stellen zu dünn.' },
           { type: 'order.sendPrintabilityNote' },
-          doneEvent('sendPrintabilityNote', receivedDetail),
+          doneEvent('sendPrintabilityNote', { ...noteSentDetail, pictureAttached: true }),
+          doneEvent('sendPrintabilityNote', { ...noteSentDetail, pictureAttached: false }),
           errorEvent('sendPrintabilityNote'),
         ] as const)
       : []),

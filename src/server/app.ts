@@ -176,6 +176,7 @@ export async function buildServer(deps: AppDeps): Promise<Server> {
       requireStaff: auth.requireStaff,
       verifyCompany: auth.verifyCompany,
       uploadedFile: (id) => analysis.service.uploadedFile(id),
+      wallThicknessPicture: (id, params) => analysis.service.wallThicknessPicture(id, params),
     },
   })
   const retention = createRetentionModule({

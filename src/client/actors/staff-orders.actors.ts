@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { staffOrderDetailMachine } from '#machines/staff-order-detail/staff-order-detail.machine.ts'
 import { staffOrderListMachine } from '#machines/staff-order-list/staff-order-list.machine.ts'
 import {
+  PrintabilityNoteResponseSchema,
   StaffOrderDetailResponseSchema,
   type StaffOrderListQuery,
   StaffOrderListResponseSchema,
@@ -47,10 +48,12 @@ export function createStaffOrdersLogic({ api }: { api: ApiClient }) {
           api.post(staffOrderPaths.verifyCompany(input.userId), {}, VerifyCompanyResponseSchema, { signal }),
         ),
         sendPrintabilityNote: fromPromise(({ input, signal }) =>
-          detail(staffOrderPaths.printabilityNote(input.orderId), signal, {
-            lineId: input.lineId,
-            message: input.message,
-          }),
+          api.post(
+            staffOrderPaths.printabilityNote(input.orderId),
+            { lineId: input.lineId, message: input.message },
+            PrintabilityNoteResponseSchema,
+            { signal },
+          ),
         ),
       },
     }),

@@ -47,6 +47,8 @@ import {
   StaffOrderListResponseSchema,
   StaffOrderParamsSchema,
   STAFF_ORDERS_PATH,
+  PrintabilityNoteRequestSchema,
+  PrintabilityNoteResponseSchema,
   VerifyCompanyResponseSchema,
 } from '#shared/contracts/staff-orders.contract.ts'
 import {
@@ -259,6 +261,14 @@ const ORDER_ROUTES: readonly ApiRoute[] = [
     path: `${STAFF_ORDERS_PATH}/{orderId}/mark-paid`,
     summary: 'The transfer of a prepaid or invoice order arrived',
     responses: ok(StaffOrderDetailResponseSchema),
+  },
+  {
+    ...staffOrder,
+    method: 'POST',
+    path: `${STAFF_ORDERS_PATH}/{orderId}/printability-note`,
+    summary: "A note about one line's printability to the customer, with its wall-thickness picture",
+    body: json(PrintabilityNoteRequestSchema),
+    responses: ok(PrintabilityNoteResponseSchema),
   },
   {
     ...staff,

@@ -5,7 +5,8 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '#shared/domain/order-status.ts
 
 /**
  * The order back office of the staff workspace (issue 17, decision 0105): the order list with filters, one order
- * with its history, mails and allowed next statuses, the status change, "mark paid" and the company verification.
+ * with its history, mails and allowed next statuses, the status change, "mark paid", the company verification and
+ * the printability note.
  */
 
 export const STAFF_ORDERS_PATH = '/api/staff/orders'
@@ -67,7 +68,8 @@ export const StaffOrderParamsSchema = z.object({ orderId: IdSchema })
 export const StaffCustomerParamsSchema = z.object({ userId: IdSchema })
 
 export const StaffOrderHistoryEntrySchema = z.object({
-  kind: z.enum(['order', 'payment']),
+  /** printability_note: a note to the customer about one line (`to` is the line's id, `note` the message). */
+  kind: z.enum(['order', 'payment', 'printability_note']),
   from: z.string().nullable(),
   to: z.string(),
   at: z.string(),
@@ -86,6 +88,8 @@ export const StaffOrderMailSchema = z.object({
 export const StaffOrderDetailResponseSchema = z.object({
   order: OrderSchema,
   userId: IdSchema.nullable(),
+  /** The customer's account is a verified company (the auth module's flag); false for a guest order. */
+  isVerifiedCompany: z.boolean(),
   history: z.array(StaffOrderHistoryEntrySchema),
   mails: z.array(StaffOrderMailSchema),
   /** The statuses this order may move to now (ORDER_TRANSITIONS and the payment rules). */
@@ -108,6 +112,15 @@ export const PrintabilityNoteRequestSchema = z.strictObject({
   message: z.string().trim().min(1).max(PRINTABILITY_NOTE_MAX),
 })
 export type PrintabilityNoteRequest = z.infer<typeof PrintabilityNoteRequestSchema>
+
+/**
+ * The order after the note, and whether the line's wall-thickness picture went with the mail (false: the object has
+ * no wall-thickness analysis, the mail went without it).
+ */
+export const PrintabilityNoteResponseSchema = StaffOrderDetailResponseSchema.extend({
+  pictureAttached: z.boolean(),
+})
+export type PrintabilityNoteResponse = z.infer<typeof PrintabilityNoteResponseSchema>
 
 export const VerifyCompanyResponseSchema = z.object({ userId: IdSchema, isVerifiedCompany: z.literal(true) })
 

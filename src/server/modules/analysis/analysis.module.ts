@@ -1,7 +1,11 @@
-import { rm, stat } from 'node:fs/promises'
+import { readFile, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import type { StaffUpload, StaffUploadListResponse } from '#shared/contracts/staff-sheet.contract.ts'
 import type { Config } from '#server/config/env.ts'
+import type { UnitOfLength } from '#shared/domain/limits.ts'
+import { AppError } from '#shared/errors/app-error.ts'
+import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { Db } from '#server/db/db.ts'
 import { createWorkerPool } from '#server/jobs/worker-pool.ts'
 import {
@@ -14,10 +18,14 @@ import {
   createAnalysedUploadsRepo,
 } from '#server/modules/analysis/analysed-uploads.repo.ts'
 import { type AnalysisRunner, createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
-import { objectDir, sourcePath } from '#server/modules/analysis/analysis-storage.ts'
+import { objectDir, sourcePath, THICKNESS_FILE } from '#server/modules/analysis/analysis-storage.ts'
 import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 import { createAnalysisRoutes } from '#server/modules/analysis/analysis.routes.ts'
-import { createAnalysisService, type RenderPool } from '#server/modules/analysis/analysis.service.ts'
+import {
+  type AnalysisService,
+  createAnalysisService,
+  type RenderPool,
+} from '#server/modules/analysis/analysis.service.ts'
 import { createUploadAdmission } from '#server/modules/analysis/upload-admission.ts'
 import {
   createUploadRetentionRepo,
@@ -71,6 +79,15 @@ export interface AnalysisModuleService extends AnalysedObjectRepo {
    * undefined when the row or the file is gone.
    */
   uploadedFile(id: string): Promise<UploadedFile | undefined>
+  /**
+   * The wall-thickness picture (PNG) the customer's configure view shows first (view from +X, not rotated), for an
+   * order line's printability note (decision 0107); undefined when the object has no wall-thickness analysis, is
+   * gone, or the print mode is unknown. A picture that cannot be drawn now is a 503.
+   */
+  wallThicknessPicture(
+    id: string,
+    params: { scale: number; unitOfLength: UnitOfLength; printModeId: string },
+  ): Promise<Uint8Array | undefined>
 }
 
 export interface UploadedFile {
@@ -135,6 +152,39 @@ async function uploadedFileOf(
   return found?.isFile() === true ? { path, fileName: row.original_file_name } : undefined
 }
 
+/** The first wall-thickness picture of an analysed object, read into memory (it goes into a mail). */
+async function wallThicknessPictureOf(
+  analysis: Pick<AnalysisService, 'histogramImage'>,
+  repo: Pick<ReturnType<typeof createAnalysisRepo>, 'findModelFile'>,
+  uploadsDir: string,
+  id: string,
+  params: { scale: number; unitOfLength: UnitOfLength; printModeId: string },
+): Promise<Uint8Array | undefined> {
+  const row = await repo.findModelFile(id)
+  if (
+    row === undefined ||
+    row.state !== 'analysed' ||
+    row.result_dir === null ||
+    row.thickness_histogram === null
+  )
+    return undefined
+  const thickness = join(objectDir(uploadsDir, id), row.result_dir, THICKNESS_FILE)
+  if ((await stat(thickness).catch(() => undefined))?.isFile() !== true) return undefined
+  let served: { path: string; temporary: boolean }
+  try {
+    served = await analysis.histogramImage(id, { ...params, direction: 'PX', rotation: 0 })
+  } catch (error) {
+    // An unknown print mode (or a row gone meanwhile) is "no picture"; a drawing failure stays a 503.
+    if (error instanceof AppError && error.code === ErrorCode.NotFound) return undefined
+    throw error
+  }
+  try {
+    return new Uint8Array(await readFile(served.path))
+  } finally {
+    if (served.temporary) await rm(served.path, { force: true })
+  }
+}
+
 /** The analysis (spec part 1 §7): uploads, the task queue's runner, the render worker, its routes and service. */
 export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
   const { db, config } = deps
@@ -176,6 +226,8 @@ export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
       listAnalysedUploads: (query) => uploads.listAnalysedUploads(query),
       findAnalysedUpload: (id) => uploads.findAnalysedUpload(id),
       uploadedFile: (id) => uploadedFileOf(repo, config.analysis.uploadsDir, id),
+      wallThicknessPicture: (id, params) =>
+        wallThicknessPictureOf(analysis, repo, config.analysis.uploadsDir, id, params),
       ...createUploadRetention(db, config.analysis.uploadsDir),
     },
     ...(ownRunner === undefined ? {} : { runner: ownRunner }),

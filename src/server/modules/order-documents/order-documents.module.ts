@@ -23,9 +23,9 @@ export function createOrderDocumentsModule(deps: OrderDocumentsModuleDeps): Orde
   return {
     service: {
       renderPdf,
-      async sendOrderMail(kind, order, statusMail) {
+      async sendOrderMail(kind, order, statusMail, printabilityNote) {
         const pdf = WITH_PDF.has(kind) ? await renderPdf(order) : undefined
-        await deps.mail.send(orderMailMessage(kind, order, pdf, statusMail))
+        await deps.mail.send(orderMailMessage(kind, order, pdf, statusMail, printabilityNote))
       },
     },
   }

@@ -1,7 +1,11 @@
 import type { Order } from '#shared/contracts/checkout.contract.ts'
 import type { Queryable } from '#server/db/db.ts'
 import type { OrderStatus } from '#shared/domain/order-status.ts'
-import type { OrderDocuments, OrderMailKind } from '#server/modules/orders/order-ports.ts'
+import type {
+  OrderDocuments,
+  OrderMailKind,
+  PrintabilityNoteMail,
+} from '#server/modules/orders/order-ports.ts'
 
 /**
  * The transactional outbox of order mails (decision 0094; commerce-reliability check 4). A row is written in the
@@ -26,7 +30,16 @@ interface OutboxRow {
   kind: OrderMailKind
   /** status_changed rows: the announced status and the note. */
   status: OrderStatus | null
+  /** The status note, or a printability note's message. */
   note: string
+  /** printability_note rows: the line and its wall-thickness picture (PGlite answers Uint8Array, pg a Buffer). */
+  line_id: string | null
+  picture: Uint8Array | null
+}
+
+function printabilityNoteOf(row: OutboxRow): PrintabilityNoteMail | undefined {
+  if (row.kind !== 'printability_note' || row.line_id === null) return undefined
+  return { lineId: row.line_id, message: row.note, picture: row.picture }
 }
 
 export interface OutboxDeps {
@@ -60,7 +73,7 @@ export function createOrderOutbox(deps: OutboxDeps) {
       const order = await deps.orderOf(row.order_id)
       if (order === undefined) throw new Error(`order ${row.order_id} not found`)
       const statusMail = row.status === null ? undefined : { status: row.status, note: row.note }
-      await deps.documents.sendOrderMail(row.kind, order, statusMail)
+      await deps.documents.sendOrderMail(row.kind, order, statusMail, printabilityNoteOf(row))
     } catch (error) {
       deps.log.error({ err: error, outboxId: row.id, kind: row.kind }, 'order mail not sent; retried later')
       await db.query('UPDATE order_outbox SET claimed_until = NULL, last_error = $2 WHERE id = $1', [
@@ -75,7 +88,7 @@ export function createOrderOutbox(deps: OutboxDeps) {
   async function drain(): Promise<void> {
     for (;;) {
       const { rows } = await db.query<OutboxRow>(
-        `SELECT id, order_id, kind, status, note FROM order_outbox
+        `SELECT id, order_id, kind, status, note, line_id, picture FROM order_outbox
           WHERE done_at IS NULL AND attempts < $1 AND (claimed_until IS NULL OR claimed_until < now())
           ORDER BY created_at, id LIMIT $2`,
         [MAX_ATTEMPTS, BATCH],

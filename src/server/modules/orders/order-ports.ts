@@ -44,12 +44,23 @@ export interface PaymentStarter {
   }): Promise<{ approveUrl: string }>
 }
 
-export type OrderMailKind = 'order_confirmation' | 'quote' | 'payment_received' | 'status_changed'
+export type OrderMailKind =
+  'order_confirmation' | 'quote' | 'payment_received' | 'status_changed' | 'printability_note'
 
 /** A status_changed mail's subject (issue 17): the status staff set and their note to the customer. */
 export interface OrderStatusMail {
   status: OrderStatus
   note: string
+}
+
+/**
+ * A printability_note mail (issue 17, decision 0107): staff's message about one line and that line's wall-thickness
+ * picture (PNG) as drawn when the note was sent; null when the object has no wall-thickness analysis.
+ */
+export interface PrintabilityNoteMail {
+  lineId: string
+  message: string
+  picture: Uint8Array | null
 }
 
 /** What orders need of order documents (implemented by the order-documents module). */
@@ -58,7 +69,13 @@ export interface OrderDocuments {
   renderPdf(order: Order): Promise<Uint8Array>
   /**
    * Sends the mail to the order's e-mail (and the separate invoice e-mail when given) in the order's language,
-   * with the PDF attached for the confirmation and the quote. Called by the orders module's outbox after commit.
+   * with the PDF attached for the confirmation and the quote and the wall-thickness picture for a printability note.
+   * Called by the orders module's outbox after commit.
    */
-  sendOrderMail(kind: OrderMailKind, order: Order, statusMail?: OrderStatusMail): Promise<void>
+  sendOrderMail(
+    kind: OrderMailKind,
+    order: Order,
+    statusMail?: OrderStatusMail,
+    printabilityNote?: PrintabilityNoteMail,
+  ): Promise<void>
 }

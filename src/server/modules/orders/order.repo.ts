@@ -242,7 +242,8 @@ function createOrderWriteRepo() {
       tx: Queryable,
       entry: {
         orderId: string
-        kind: 'order' | 'payment'
+        /** printability_note: `to` is the line's id, `note` the message (migration 013). */
+        kind: 'order' | 'payment' | 'printability_note'
         from: string | null
         to: string
         by: string

@@ -23,14 +23,18 @@ import { createOrdersService } from '#server/modules/orders/orders.service.ts'
 import { createStaffOrdersRepo } from '#server/modules/orders/staff-orders.repo.ts'
 import { createStaffOrdersRoutes } from '#server/modules/orders/staff-orders.routes.ts'
 import { createStaffOrdersService } from '#server/modules/orders/staff-orders.service.ts'
+import type { WallThicknessPictureParams } from '#server/modules/orders/staff-printability-note.ts'
 
 export type {
   OrderDocuments,
   OrderMailKind,
   OrderPaymentsPort,
+  OrderStatusMail,
   PaymentStarter,
+  PrintabilityNoteMail,
 } from '#server/modules/orders/order-ports.ts'
 export type { OrderAccounts } from '#server/modules/orders/order-placement.ts'
+export type { WallThicknessPictureParams } from '#server/modules/orders/staff-printability-note.ts'
 
 export interface OrdersModuleDeps {
   db: Db
@@ -59,6 +63,14 @@ export interface StaffOrdersAuth {
   verifyCompany(userId: string): Promise<boolean>
   /** The analysis module's face: an order line's uploaded file (decision 0107); absent: the download answers 404. */
   uploadedFile?(modelFileId: string): Promise<{ path: string; fileName: string } | undefined>
+  /**
+   * The analysis module's face: a line's wall-thickness picture for the printability note (decision 0107); absent
+   * or undefined: the note's mail goes without a picture.
+   */
+  wallThicknessPicture?(
+    modelFileId: string,
+    params: WallThicknessPictureParams,
+  ): Promise<Uint8Array | undefined>
 }
 
 /** What other modules use: payments' port, the staff status change (issue 17), the outbox (start/stop). */
@@ -201,6 +213,9 @@ function staffOrdersRoutes(deps: OrdersModuleDeps, staff: StaffOrdersAuth, wakeO
     wakeOutbox,
     verifyCompany: staff.verifyCompany,
     uploadedFile: (id) => staff.uploadedFile?.(id) ?? Promise.resolve(undefined),
+    isVerifiedCompany: async (userId) => (await deps.accounts.account(userId))?.isVerifiedCompany ?? false,
+    wallThicknessPicture: (id, params) =>
+      staff.wallThicknessPicture?.(id, params) ?? Promise.resolve(undefined),
   })
   return createStaffOrdersRoutes({ staff: service, requireStaff: staff.requireStaff })
 }

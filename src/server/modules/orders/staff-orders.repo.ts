@@ -12,7 +12,7 @@ import { ORDER_COLUMNS, type OrderRow } from '#server/modules/orders/order.repo.
 type ListFilter = z.output<typeof StaffOrderListQuerySchema>
 
 export interface HistoryRow {
-  kind: 'order' | 'payment'
+  kind: 'order' | 'payment' | 'printability_note'
   from_status: string | null
   to_status: string
   at: Date | string
@@ -88,6 +88,18 @@ export function createStaffOrdersRepo(db: Queryable) {
         [orderId],
       )
       return rows
+    },
+
+    /** A printability note's mail (migration 013): the message, the line and its picture as drawn now. */
+    async queuePrintabilityNote(
+      q: Queryable,
+      mail: { id: string; orderId: string; lineId: string; message: string; picture: Uint8Array | null },
+    ): Promise<void> {
+      await q.query(
+        `INSERT INTO order_outbox (id, order_id, kind, note, line_id, picture)
+         VALUES ($1, $2, 'printability_note', $3, $4, $5)`,
+        [mail.id, mail.orderId, mail.message, mail.lineId, mail.picture],
+      )
     },
 
     async audit(

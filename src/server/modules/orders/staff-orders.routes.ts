@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
   ChangeOrderStatusRequestSchema,
+  PrintabilityNoteRequestSchema,
+  PrintabilityNoteResponseSchema,
   StaffCustomerParamsSchema,
   StaffOrderDetailResponseSchema,
   StaffOrderListQuerySchema,
@@ -17,7 +19,8 @@ import type { StaffOrdersService } from '#server/modules/orders/staff-orders.ser
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
 /**
- * The order back office (issue 17): `/api/staff/orders` (list, one order, a line's file, status change, mark paid) and
+ * The order back office (issue 17): `/api/staff/orders` (list, one order, a line's file, status change, mark paid,
+ * printability note) and
  * `/api/staff/customers/{userId}/verify-company`. All behind the staff pre-handler (cross-origin 403, visitor 401,
  * customer 403), which runs before any parameter or body is read.
  */
@@ -52,6 +55,13 @@ export function createStaffOrdersRoutes(deps: {
       const orderId = orderIdOf(request)
       await staff.markPaid(orderId, staffUserOf(request).id)
       return parseResponse(StaffOrderDetailResponseSchema, await staff.detail(orderId))
+    })
+
+    app.post('/api/staff/orders/:orderId/printability-note', async (request) => {
+      const orderId = orderIdOf(request)
+      const body = PrintabilityNoteRequestSchema.parse(request.body)
+      const sent = await staff.printabilityNote(orderId, body.lineId, body.message, staffUserOf(request).id)
+      return parseResponse(PrintabilityNoteResponseSchema, { ...(await staff.detail(orderId)), ...sent })
     })
 
     app.get('/api/staff/orders/:orderId/lines/:lineId/file', async (request, reply) => {

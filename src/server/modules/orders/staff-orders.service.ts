@@ -19,6 +19,10 @@ import { type BankDetails, listEntryOf, presentOrder } from '#server/modules/ord
 import type { OrderRepo, OrderRow } from '#server/modules/orders/order.repo.ts'
 import { orderNotFound } from '#server/modules/orders/orders.service.ts'
 import type { StaffOrdersRepo } from '#server/modules/orders/staff-orders.repo.ts'
+import {
+  sendPrintabilityNote,
+  type WallThicknessPictureParams,
+} from '#server/modules/orders/staff-printability-note.ts'
 
 /**
  * The order back office (issue 17, decision 0105). Each change runs under the order row's lock and writes, in the
@@ -36,6 +40,13 @@ export interface StaffOrdersDeps {
   verifyCompany(userId: string): Promise<boolean>
   /** The analysis module's face: an upload's source file, undefined when it is gone. */
   uploadedFile(modelFileId: string): Promise<{ path: string; fileName: string } | undefined>
+  /** The auth module's face: the customer's account is a verified company (false for an unknown account). */
+  isVerifiedCompany(userId: string): Promise<boolean>
+  /** The analysis module's face: a line's wall-thickness picture (PNG), undefined when the object has none. */
+  wallThicknessPicture(
+    modelFileId: string,
+    params: WallThicknessPictureParams,
+  ): Promise<Uint8Array | undefined>
 }
 
 const iso = (at: Date | string): string => new Date(at).toISOString()
@@ -61,15 +72,17 @@ async function detailOf(deps: StaffOrdersDeps, orderId: string): Promise<StaffOr
   const { repo, staffRepo } = deps
   const row = await repo.findOrder(orderId)
   if (row === undefined) throw orderNotFound()
-  const [lines, history, mails] = await Promise.all([
+  const [lines, history, mails, isVerifiedCompany] = await Promise.all([
     repo.listLines(orderId),
     staffRepo.history(orderId),
     staffRepo.mails(orderId),
+    row.user_id === null ? false : deps.isVerifiedCompany(row.user_id),
   ])
   return {
     // Staff read the order as its owner would (the actions say what the customer may do).
     order: presentOrder(row, lines, { owner: row.user_id !== null, bankDetails: deps.bankDetails }),
     userId: row.user_id,
+    isVerifiedCompany,
     history: history.map((entry) => ({
       kind: entry.kind,
       from: entry.from_status,
@@ -191,6 +204,10 @@ export function createStaffOrdersService(deps: StaffOrdersDeps) {
     },
 
     verifyCompany: (userId: string, staffId: string) => verifyCompanyOf(deps, userId, staffId),
+
+    /** A note about one line's printability, mailed with its wall-thickness picture (decision 0107). */
+    printabilityNote: (orderId: string, lineId: string, message: string, staffId: string) =>
+      sendPrintabilityNote(deps, { orderId, lineId, message, staffId }),
   }
 }
 export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>

@@ -7,6 +7,7 @@ import {
   staffOrderDetailPathModel,
   staffOrderDetailPrintabilityPathModel,
   staffOrderDetailStatusPathModel,
+  staffOrderDetailVerifiedPathModel,
 } from '#machines/staff-order-detail/staff-order-detail.paths.ts'
 import { onMobile } from '#client/testing/story-app.tsx'
 import { reachedState } from '#client/testing/reached-state.ts'
@@ -22,7 +23,13 @@ const STATES = {
   loading: (s: Snap) => s.hasTag('loading'),
   loadFailed: (s: Snap) => s.hasTag('load-failed'),
   ready: (s: Snap) =>
-    idle(s) && s.context.done === null && s.context.failure === null && s.context.target === null,
+    idle(s) &&
+    s.context.done === null &&
+    s.context.failure === null &&
+    s.context.target === null &&
+    s.context.detail?.isVerifiedCompany === false,
+  verifiedBefore: (s: Snap) =>
+    idle(s) && s.context.done === null && s.context.detail?.isVerifiedCompany === true,
   noteTooLong: (s: Snap) => idle(s) && s.context.note.length > 1000,
   confirmStatus: (s: Snap) => s.hasTag('confirm-status') && s.context.note !== '',
   changingStatus: (s: Snap) => s.matches({ ready: 'changingStatus' }),
@@ -35,7 +42,10 @@ const STATES = {
     s.context.noteLineId !== null &&
     s.context.printabilityMessage !== '' &&
     s.context.done === null,
-  printabilitySent: (s: Snap) => idle(s) && s.context.done === 'printability',
+  printabilitySent: (s: Snap) =>
+    idle(s) && s.context.done === 'printability' && s.context.pictureAttached === true,
+  printabilitySentWithoutPicture: (s: Snap) =>
+    idle(s) && s.context.done === 'printability' && s.context.pictureAttached === false,
   printabilityFailed: (s: Snap) => idle(s) && s.context.failure?.action === 'printability',
   completed: (s: Snap) => idle(s) && s.context.detail?.order.orderStatus === 'ORDER_COMPLETED',
 } as const
@@ -49,6 +59,7 @@ function OrderDetailInState({ state }: { state: OrderDetailStoryState }) {
       staffOrderDetailStatusPathModel,
       staffOrderDetailPrintabilityPathModel,
       staffOrderDetailCompletedPathModel,
+      staffOrderDetailVerifiedPathModel,
     ],
     STATES[state],
   )
@@ -77,8 +88,12 @@ export const StatusRefused: Story = { args: { state: 'statusRefused' } }
 export const StatusChanged: Story = { args: { state: 'statusChanged' } }
 export const MarkedPaid: Story = { args: { state: 'markedPaid' } }
 export const CompanyVerified: Story = { args: { state: 'companyVerified' } }
+/** The company was verified before (the detail answer says so): the badge, no button. */
+export const VerifiedBefore: Story = { args: { state: 'verifiedBefore' } }
 export const PrintabilityFilled: Story = { args: { state: 'printabilityFilled' } }
 export const PrintabilitySent: Story = { args: { state: 'printabilitySent' } }
+/** The object has no wall-thickness analysis: the mail went without the picture, and the answer says so. */
+export const PrintabilitySentWithoutPicture: Story = { args: { state: 'printabilitySentWithoutPicture' } }
 export const PrintabilityFailed: Story = { args: { state: 'printabilityFailed' } }
 /** A completed guest order: nothing more to change. */
 export const Completed: Story = { args: { state: 'completed' } }

@@ -142,7 +142,7 @@ function CustomerAndAddresses({ actor }: { actor: OrderDetailActor }) {
   const { t } = useLingui()
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail)
   const verifiable = useSelector(actor, (snapshot) => canVerifyCompany(snapshot.context))
-  const verified = useSelector(actor, (snapshot) => snapshot.context.companyVerified)
+  const verified = useSelector(actor, (snapshot) => snapshot.context.detail?.isVerifiedCompany === true)
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'))
   if (detail === null) return null
   const { order } = detail
@@ -164,7 +164,10 @@ function CustomerAndAddresses({ actor }: { actor: OrderDetailActor }) {
         {verified && (
           <>
             {' '}
-            · <Trans>Firma verifiziert</Trans>
+            ·{' '}
+            <strong className="staff-badge">
+              ✓ <Trans>Firma verifiziert</Trans>
+            </strong>
           </>
         )}
       </p>
@@ -242,6 +245,7 @@ function Outcome({ actor }: { actor: OrderDetailActor }) {
   const { i18n } = useLingui()
   const done = useSelector(actor, (snapshot) => snapshot.context.done)
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure)
+  const pictureAttached = useSelector(actor, (snapshot) => snapshot.context.pictureAttached)
   if (failure !== null)
     return (
       <div className="staff-warning" role="alert">
@@ -259,7 +263,15 @@ function Outcome({ actor }: { actor: OrderDetailActor }) {
         <Trans>Die Zahlung ist als eingegangen vermerkt; der Kunde erhält eine E-Mail.</Trans>
       )}
       {done === 'company' && <Trans>Die Firma des Kunden ist als verifiziert markiert.</Trans>}
-      {done === 'printability' && <Trans>Der Hinweis zur Druckbarkeit wurde an den Kunden gesendet.</Trans>}
+      {done === 'printability' &&
+        (pictureAttached === false ? (
+          <Trans>
+            Der Hinweis zur Druckbarkeit wurde an den Kunden gesendet, ohne Wandstärkenbild: Für diese Datei
+            gibt es keine Wandstärkenanalyse.
+          </Trans>
+        ) : (
+          <Trans>Der Hinweis zur Druckbarkeit wurde mit dem Wandstärkenbild an den Kunden gesendet.</Trans>
+        ))}
     </p>
   )
 }
@@ -332,7 +344,7 @@ export function OrderDetailView({ actor }: { actor: OrderDetailActor }) {
           <Payment actor={actor} />
           <OrderItems order={detail.order} />
           <CustomerAndAddresses actor={actor} />
-          <OrderTimeline history={detail.history} />
+          <OrderTimeline history={detail.history} items={detail.order.items} />
           <OrderMails mails={detail.mails} />
           <PrintabilityNoteForm actor={actor} />
         </>

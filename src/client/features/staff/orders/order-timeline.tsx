@@ -5,6 +5,7 @@ import { formatDateTime } from '../staff-format.ts'
 import { staffMailKindTexts, staffOrderStatusTexts, staffPaymentStatusTexts } from './staff-order-texts.ts'
 
 type History = StaffOrderDetailResponse['history'][number]
+type Items = StaffOrderDetailResponse['order']['items']
 
 function statusLabel(kind: History['kind'], status: string, translate: (text: MessageDescriptor) => string) {
   const texts: Partial<Record<string, MessageDescriptor>> =
@@ -25,10 +26,49 @@ function ByWhom({ by }: { by: string }) {
   )
 }
 
-/** The order's status and payment changes, oldest first, with the notes sent to the customer. */
-export function OrderTimeline({ history }: { history: StaffOrderDetailResponse['history'] }) {
+/** A status or payment change: from → to. */
+function StatusChange({ entry }: { entry: History }) {
   const { i18n } = useLingui()
   const translate = (text: MessageDescriptor) => i18n._(text)
+  return (
+    <>
+      {entry.kind === 'payment' ? <Trans>Zahlung:</Trans> : <Trans>Bestellung:</Trans>}{' '}
+      {entry.from === null ? '' : `${statusLabel(entry.kind, entry.from, translate)} → `}
+      <strong>{statusLabel(entry.kind, entry.to, translate)}</strong> <code>{entry.to}</code>
+    </>
+  )
+}
+
+/** A printability note: `to` names the line (its position and model in this order). */
+function PrintabilityNote({ lineId, items }: { lineId: string; items: Items }) {
+  const index = items.findIndex((item) => item._id === lineId)
+  const position = index + 1
+  const model = items[index]?.modelName ?? lineId
+  return (
+    <>
+      <strong>
+        <Trans>Druckbarkeitshinweis gesendet</Trans>
+      </strong>{' '}
+      {index < 0 ? (
+        <code>{lineId}</code>
+      ) : (
+        <Trans>
+          zu Position {position} ({model})
+        </Trans>
+      )}
+    </>
+  )
+}
+
+/** The order's status and payment changes and printability notes, oldest first, with the notes to the customer. */
+export function OrderTimeline({
+  history,
+  items,
+}: {
+  history: StaffOrderDetailResponse['history']
+  items: Items
+}) {
+  const { i18n } = useLingui()
   return (
     <section className="staff-panel" aria-labelledby="timeline-title">
       <h2 id="timeline-title">
@@ -38,10 +78,12 @@ export function OrderTimeline({ history }: { history: StaffOrderDetailResponse['
         {history.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
             <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.locale)}</time>{' '}
-            {entry.kind === 'payment' ? <Trans>Zahlung:</Trans> : <Trans>Bestellung:</Trans>}{' '}
-            {entry.from === null ? '' : `${statusLabel(entry.kind, entry.from, translate)} → `}
-            <strong>{statusLabel(entry.kind, entry.to, translate)}</strong> <code>{entry.to}</code> ·{' '}
-            <ByWhom by={entry.by} />
+            {entry.kind === 'printability_note' ? (
+              <PrintabilityNote lineId={entry.to} items={items} />
+            ) : (
+              <StatusChange entry={entry} />
+            )}{' '}
+            · <ByWhom by={entry.by} />
             {entry.note !== '' && <blockquote className="staff-note">{entry.note}</blockquote>}
           </li>
         ))}
