@@ -1,0 +1,46 @@
+/**
+ * Server-side test files that never open the test database (no createTestDb, createTestApp, serverDatabase or
+ * TEST_DATABASE_URL, directly or through a helper): pure modules, worker pools, file locks, and the PGlite crash
+ * test, which always writes to its own embedded PGlite. Run in the PostgreSQL lane as well, they would repeat the
+ * same code on the same inputs; so they form the `server-no-db` project, which `npm test` runs once (in the lane
+ * that has room, tests/run-all.ts), like the analysis engine.
+ *
+ * A file that starts to use the database must leave this list, or it loses its PostgreSQL run. A file missing from
+ * the list only costs time: it then runs in both lanes.
+ */
+export const dbIndependentTests: readonly string[] = [
+  'src/server/config/contact-inbox.test.ts',
+  'src/server/http/serialization-schema.test.ts',
+  'src/server/modules/analysis/content-sniff.test.ts',
+  'src/server/modules/analysis/demo/demo-vase.test.ts',
+  'src/server/modules/analysis/file-name.test.ts',
+  'src/server/modules/auth/hash-queue.test.ts',
+  'src/server/modules/auth/initial-staff-password.test.ts',
+  'src/server/modules/auth/sign-in-throttle.test.ts',
+  'src/server/modules/cart/cart-files.test.ts',
+  'src/server/modules/cart/cart-read-cache.test.ts',
+  'src/server/modules/cart/cart-version-batch.test.ts',
+  'src/server/modules/catalogue/catalogue-cache.test.ts',
+  'src/server/modules/catalogue/staff/color-image.test.ts',
+  'src/server/modules/content/sanitize-html.test.ts',
+  'src/server/modules/content/seed/seed-content.test.ts',
+  'src/server/modules/pricing/price-configuration.test.ts',
+  'src/server/modules/pricing/pricing-answer-cache.test.ts',
+  'src/server/modules/pricing/pricing-request.test.ts',
+  'src/server/modules/pricing/sheet-replay.test.ts',
+  'src/server/modules/pricing/sheet/compile-sheet.test.ts',
+  'src/server/modules/pricing/sheet/default-sheets.test.ts',
+  'src/server/modules/pricing/sheet/formula-functions.test.ts',
+  'src/server/modules/pricing/sheet/formula-parser.test.ts',
+  'src/server/modules/pricing/sheet/sheet-variables.test.ts',
+  'src/server/modules/pricing/sheet/test-sheet.test.ts',
+  'src/server/modules/pricing/sheet/validate-sheet.test.ts',
+  'tests/integration/analysis-process-pool.test.ts',
+  'tests/integration/analysis-worker-pool.test.ts',
+  'tests/integration/data-dir-lock.test.ts',
+  'tests/integration/env.test.ts',
+  'tests/integration/health.test.ts',
+  'tests/integration/mail-outbox.test.ts',
+  'tests/integration/pglite-crash.test.ts',
+  'tests/server/order-documents/order-documents.test.ts',
+]
