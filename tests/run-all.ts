@@ -2,12 +2,14 @@
  * The one test command (`npm test`): every gate, a count per stage and a closing `N passed, N failed` line. Stops
  * after the first failing step so the cause is near the end of the output.
  *
- * A step is one stage or a group of stages run side by side (`runTogether`): each stage's output is buffered and
- * printed as one block when it ends, in the order the stages finish. Grouped are stages that leave the second core
- * idle when run alone: typecheck, lint and format (each single-threaded); the PGlite and the PostgreSQL lane of
- * Vitest (Vitest runs files in availableParallelism - 1 = one worker on a 2-core machine); the app build and the
- * Storybook build (the stories then run with SKIP_STORYBOOK_BUILD=1). The stories (two Chromium pages) and e2e
- * (one browser, one server) run alone, in that order, and print as they go.
+ * A step is one stage or a group of chains run side by side (`runTogether`; a chain is one stage or several run one
+ * after the other): each stage's output is buffered and printed as one block when it ends. Side by side runs what
+ * leaves the second core idle when run alone: typecheck, lint and format (each single-threaded); then two chains,
+ * each starting with a Vitest lane (Vitest runs files in availableParallelism - 1 = one worker on a 2-core
+ * machine): the PGlite lane, the app build and the home route guard, beside the PostgreSQL lane, the Storybook build
+ * and the stories. The lanes are balanced so that both chains end about together: the database-independent server
+ * tests (project server-no-db) and the analysis engine run once, in the PostgreSQL lane; see tests/README.md ("CI
+ * time") for the figures. e2e (one browser, one server) runs alone at the end and prints as it goes.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -57,19 +59,33 @@ function runCaptured(stage: Stage): Promise<StageResult> {
   })
 }
 
-/** Runs stages side by side; prints each one's output as a block when it ends; stops if any of them failed. */
-async function runTogether(stages: Stage[]): Promise<void> {
-  console.log(`\n=== together: ${stages.map((stage) => stage.title).join(' | ')}`)
-  const results = await Promise.all(
-    stages.map(async (stage) => {
-      const result = await runCaptured(stage)
-      console.log(`\n=== ${stage.title}: ${stage.command} ${stage.args.join(' ')}`)
-      process.stdout.write(result.output)
-      console.log(`=== ${stage.title} ${result.ok ? 'ok' : 'FAILED after'} (${result.seconds} s)`)
-      return result
-    }),
-  )
-  const failed = results.filter((result) => !result.ok).length
+/** Runs one stage captured and prints its output as one block when it ends. */
+async function runBlock(stage: Stage): Promise<StageResult> {
+  const result = await runCaptured(stage)
+  console.log(`\n=== ${stage.title}: ${stage.command} ${stage.args.join(' ')}`)
+  process.stdout.write(result.output)
+  console.log(`=== ${stage.title} ${result.ok ? 'ok' : 'FAILED after'} (${result.seconds} s)`)
+  return result
+}
+
+/** Stages one after the other; a failed stage ends the chain (what follows it would build on it). */
+async function runChain(chain: Stage[]): Promise<boolean> {
+  for (const stage of chain) if (!(await runBlock(stage)).ok) return false
+  return true
+}
+
+/**
+ * Runs chains (a single stage is a chain of one) side by side; stops if any of them failed. The other chains run to
+ * their end first, so one failure does not hide another.
+ */
+async function runTogether(chains: (Stage | Stage[])[]): Promise<void> {
+  const asChains = chains.map((chain) => (Array.isArray(chain) ? chain : [chain]))
+  const titles = asChains.map((chain) => chain.map((stage) => stage.title).join(' → '))
+  console.log(`\n=== together: ${titles.join(' | ')}`)
+  const started = Date.now()
+  const results = await Promise.all(asChains.map(runChain))
+  console.log(`=== together done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  const failed = results.filter((ok) => !ok).length
   if (failed > 0) {
     tally.failed += failed
     finish()
@@ -116,55 +132,58 @@ await runTogether([
   { title: 'format', command: 'npm', args: ['run', '--silent', 'format:check'] },
 ])
 
-// Unit, DOM and server projects; the server project runs on in-memory PGlite here...
+// Two chains side by side, each starting with a Vitest lane. Vitest projects: unit, dom, engine (the analysis
+// engine), server (needs the test database), server-no-db (opens none: tests/db-independent-tests.ts).
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const pgliteReport = join(outDir, 'vitest-pglite.json')
-const vitestLanes: Stage[] = [
-  {
-    title: 'vitest (unit, dom, engine, server on PGlite)',
-    command: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
-    env: { TEST_DATABASE_URL: '' },
-  },
-]
-// ...and again on a real PostgreSQL when one is configured (CI always configures one).
 const pgReport = join(outDir, 'vitest-postgres.json')
-if (process.env.TEST_DATABASE_URL) {
-  vitestLanes.push({
-    title: 'vitest (server on PostgreSQL)',
-    command: 'npx',
-    args: [
-      'vitest',
-      'run',
-      '--project',
-      'server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${pgReport}`,
-    ],
-  })
-} else {
-  console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL lane is skipped; CI runs it.)')
-}
-await runTogether(vitestLanes)
-countVitest(pgliteReport)
-if (process.env.TEST_DATABASE_URL) countVitest(pgReport)
-
-// The app build (for e2e) and the Storybook build (for the stories) side by side.
-await runTogether([
-  { title: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
-  { title: 'build Storybook', command: 'npm', args: ['run', '--silent', 'build-storybook'] },
-])
-
-// The build just made, as a first visit of `/` loads it: its JS (gzip) under the guard, no cart and no catalogue
-// asked for (issue 18, tests/build/home-route-js.ts; 128 s at load average 20, mostly the server's first start).
-run('home route guard', 'npx', ['tsx', 'tests/build/home-route-js.ts'])
-tally.passed += 1
-
+const vitestArgs = (projects: string[], report: string) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]
 const storiesReport = join(outDir, 'stories.json')
-run('stories', 'npm', ['run', '--silent', 'test:stories'], {
-  STORIES_REPORT: storiesReport,
-  SKIP_STORYBOOK_BUILD: '1',
-})
+// The database-independent projects run once, in the PostgreSQL lane when there is one: the server project on
+// PostgreSQL takes about 300 s less than unit, dom and server on PGlite (tests/README.md, "CI time").
+const pgliteLane: Stage = {
+  title: withPostgres ? 'vitest (unit, dom, server on PGlite)' : 'vitest (all projects, server on PGlite)',
+  command: 'npx',
+  args: vitestArgs(withPostgres ? ['unit', 'dom', 'server'] : [], pgliteReport),
+  env: { TEST_DATABASE_URL: '' },
+}
+const pgLane: Stage = {
+  title: 'vitest (server on PostgreSQL, server-no-db, engine)',
+  command: 'npx',
+  args: vitestArgs(['server', 'server-no-db', 'engine'], pgReport),
+}
+if (!withPostgres)
+  console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL lane is skipped; CI runs it.)')
+await runTogether([
+  [
+    pgliteLane,
+    // The app build (for the guard and e2e), then the build just made, as a first visit of `/` loads it: its JS
+    // (gzip) under the guard, no cart and no catalogue asked for (issue 18, tests/build/home-route-js.ts; 128 s at
+    // load average 20, mostly the server's first start).
+    { title: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+    { title: 'home route guard', command: 'npx', args: ['tsx', 'tests/build/home-route-js.ts'] },
+  ],
+  [
+    ...(withPostgres ? [pgLane] : []),
+    { title: 'build Storybook', command: 'npm', args: ['run', '--silent', 'build-storybook'] },
+    {
+      title: 'stories',
+      command: 'npm',
+      args: ['run', '--silent', 'test:stories'],
+      env: { STORIES_REPORT: storiesReport, SKIP_STORYBOOK_BUILD: '1' },
+    },
+  ],
+])
+countVitest(pgliteReport)
+if (withPostgres) countVitest(pgReport)
+tally.passed += 1 // the home route guard
 const stories = JSON.parse(readFileSync(storiesReport, 'utf8')) as { passed: number; failed: number }
 tally.passed += stories.passed
 tally.failed += stories.failed
