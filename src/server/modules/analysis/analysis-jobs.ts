@@ -144,6 +144,8 @@ export type AnalysisWorkerJob =
       outDir: string
       limits: Partial<EngineLimits>
       maxInputBytes: number
+      /** May compute the wall thickness on the worker's second thread (decision 0122: one analysis at a time). */
+      secondThread: boolean
     }
   | {
       kind: 'histogram-image'

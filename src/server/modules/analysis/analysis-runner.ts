@@ -29,7 +29,7 @@ import {
  * uploads (analysis-upload-reaper.ts).
  */
 
-export { ANALYSIS_ENGINE_LIMITS, type RunnerLog } from '#server/modules/analysis/analysis-task-run.ts'
+export type { RunnerLog } from '#server/modules/analysis/analysis-task-run.ts'
 export { loadOrCreateInstanceId } from '#server/modules/analysis/analysis-upload-reaper.ts'
 
 export interface AnalysisRunner {
@@ -94,6 +94,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     queue: createAnalysisQueueRepo(options.db),
     log: silentLog,
     pool: () => (pool ??= createAnalysisPool(ctx)),
+    secondThread: { taken: false },
   }
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>()
   const run = { started: false, stopping: false, ticking: false, tickAgain: false }

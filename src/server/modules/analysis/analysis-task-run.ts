@@ -14,7 +14,6 @@ import {
 } from '#server/modules/analysis/analysis-jobs.ts'
 import type { AnalysisQueueRepo, ClaimedTask } from '#server/modules/analysis/analysis-queue.repo.ts'
 import { newRunDirName, objectDir, sourcePath } from '#server/modules/analysis/analysis-storage.ts'
-import { SERVER_ENGINE_LIMITS, checkAnalysisMemory } from '#engine/engine.ts'
 
 /**
  * Running one claimed analysis task (docs/decisions/0040, 0041, 0073): keep its lease while a worker computes,
@@ -36,10 +35,19 @@ export interface TaskRunContext {
   queue: AnalysisQueueRepo
   log: RunnerLog
   pool(): AnalysisPool
+  /**
+   * The one permit of this server process to use a second thread for an analysis (decision 0122): the first of
+   * concurrent analyses takes it, the others run on one thread, so two uploads keep to three threads, not four.
+   */
+  secondThread: { taken: boolean }
 }
 
-/** The engine limits of an upload's analysis (kept with the memory estimate in engine-limits.ts). */
-export const ANALYSIS_ENGINE_LIMITS = SERVER_ENGINE_LIMITS
+/**
+ * The engine, loaded when the first task runs: its face pulls in three.js and the mesh code, which the main process
+ * needs only for the memory estimate and the limits of a task (issue 18: ~25 MB less for an idle server, decision
+ * 0117). The analysis itself runs in the workers.
+ */
+const loadEngine = () => import('#engine/engine.ts')
 
 async function removeRunDirs(dir: string, keep: string | undefined): Promise<void> {
   const entries = await readdir(dir).catch(() => [] as string[])
@@ -172,9 +180,12 @@ export async function runAnalysisTask(
   const runDir = newRunDirName(task.attempts)
   const outDir = join(dir, runDir)
   let committed = false
+  let holdsSecondThread = false
   const lease = keepLease(ctx, task, controller)
   try {
     const source = sourcePath(settings.uploadsDir, task.modelFileId, task.format)
+    // The engine limits of an upload's analysis are kept with the memory estimate (engine-limits.ts).
+    const { SERVER_ENGINE_LIMITS, checkAnalysisMemory } = await loadEngine()
     const memory = await checkAnalysisMemory(source, task.format, settings.workerHeapMb)
     if (!memory.fits) {
       ctx.log.info(
@@ -185,14 +196,17 @@ export async function runAnalysisTask(
       return
     }
     await mkdir(outDir, { recursive: true })
+    holdsSecondThread = !ctx.secondThread.taken
+    ctx.secondThread.taken = true
     const job: AnalysisWorkerJob = {
       kind: 'analyze',
       sourcePath: source,
       format: task.format,
       givenUnit: task.givenUnit,
       outDir,
-      limits: ANALYSIS_ENGINE_LIMITS,
+      limits: SERVER_ENGINE_LIMITS,
       maxInputBytes: settings.maxUploadBytes,
+      secondThread: holdsSecondThread,
     }
     const { onProgress, onStart } = lease
     const result = await ctx
@@ -205,6 +219,7 @@ export async function runAnalysisTask(
     await lease.written()
     await storeRunError(ctx, task, controller, error)
   } finally {
+    if (holdsSecondThread) ctx.secondThread.taken = false
     lease.stop()
     await removeRunDirs(dir, committed ? runDir : undefined).catch((error: unknown) =>
       ctx.log.warn({ err: error, taskId: task.id }, 'analysis run folder not removed'),

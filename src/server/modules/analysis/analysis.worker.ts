@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import {
   PICTURE_KEYS,
   type AnalysedProperties,
@@ -34,6 +36,9 @@ import {
   decodeThickness,
   encodeThickness,
   type ThicknessHistogram,
+  serveWallThickness,
+  threadWallThickness,
+  type WallThicknessRunner,
 } from '#engine/engine.ts'
 
 /**
@@ -109,6 +114,8 @@ async function analyze(
       limits: job.limits,
       maxInputBytes: job.maxInputBytes,
       threeMf: false,
+      // The wall thickness on this process's second thread, when this analysis holds the server's one permit.
+      thicknessRunner: job.secondThread ? secondThread() : undefined,
       onProgress: (code) => {
         if (code !== 'analysis_completed') progress(code)
       },
@@ -185,4 +192,40 @@ async function handle(
   }
 }
 
-serveJobs(handle, { warmUp: warmUpEngine })
+/** workerData of the second thread: it serves the wall thickness instead of pool jobs. */
+const WALL_THICKNESS_ROLE = 'wall-thickness'
+
+let second: { runner: WallThicknessRunner; alive: boolean } | undefined
+
+/**
+ * The analysis child's second thread (decision 0122): the wall thickness of an analysis runs there while this
+ * thread writes the internal format, the 3MF and the pictures. It is started through the same bootstrap and entry as
+ * this child (its argv: the bootstrap's path, then this module's URL), so it loads the same way from the sources
+ * (tsx) and from the bundle. It inherits this thread's nice value (serveJobs lowered it before). A dead one is
+ * replaced at the next analysis; the engine computes the thickness itself when the thread fails.
+ */
+function secondThread(): WallThicknessRunner | undefined {
+  if (second?.alive === true) return second.runner
+  const [, bootstrap, entry] = process.argv
+  if (bootstrap === undefined || entry === undefined) return undefined
+  const worker = new Worker(pathToFileURL(bootstrap), {
+    workerData: { entry, niceness: 0, role: WALL_THICKNESS_ROLE },
+    execArgv: [],
+  })
+  // an idle second thread must not keep the child alive once its pool is gone
+  worker.unref()
+  const current = { runner: threadWallThickness(worker), alive: true }
+  worker.once('exit', () => {
+    current.alive = false
+  })
+  second = current
+  return current.runner
+}
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === WALL_THICKNESS_ROLE) {
+  serveWallThickness(parentPort!)
+} else {
+  serveJobs(handle, { warmUp: warmUpEngine })
+  // Started now, so its modules are loaded before the first analysis needs it.
+  if (isMainThread) secondThread()
+}
