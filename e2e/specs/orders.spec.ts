@@ -1,26 +1,10 @@
-import { randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { DEMO_CUSTOMER, STAFF_USERNAME } from '#server/db/seed.ts'
-import { createOutbox } from '#server/modules/mail/outbox.ts'
-import { OPTIN_PATH, SIGN_UP_PATH } from '#shared/contracts/account.contract.ts'
-import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { CreateCartResponseSchema } from '#shared/contracts/cart.contract.ts'
 import {
-  CHECKOUT_PATH,
-  CheckoutResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  ORDER_PREVIEW_PATH,
   ORDER_PATH,
-  OrderPreviewResponseSchema,
   USER_ORDERS_PATH,
   UserOrdersResponseSchema,
 } from '#shared/contracts/checkout.contract.ts'
-import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
-import {
-  GetShippingCountriesResponseSchema,
-  SHIPPING_COUNTRIES_PATH,
-} from '#shared/contracts/shipping.contract.ts'
 import { staffOrderPaths } from '#shared/contracts/staff-orders.contract.ts'
 import {
   acceptCookies,
@@ -31,6 +15,7 @@ import {
   signInByApi,
   test,
 } from '../fixtures.ts'
+import { json, type Placed, placeOrder as placeDemoOrder, signedUpCustomer } from '../support/place-order.ts'
 
 /**
  * Issue 16, the order pages end to end: a guest order placed through the API as the SPA places it (the demo object,
@@ -38,127 +23,16 @@ import {
  * and the same order opened by another guest (with that guest's own token) is the not-available page.
  */
 
-type Placed = { orderId: string; orderNumber: string; accessToken: string; approveUrl: string | null }
-
 /** Unique per run, so a rerun on a kept DATA_DIR never meets its own accounts. */
 const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`
 
-async function json<T>(
-  response: Awaited<ReturnType<APIRequestContext['get']>>,
-  schema: { parse: (v: unknown) => T },
-) {
-  expect(response.ok(), `${response.status()} ${response.url()}: ${await response.text()}`).toBe(true)
-  return schema.parse(await response.json())
-}
-
-/** The demo object, analysed (polled like the upload machine does). */
-async function analysedDemo(api: APIRequestContext): Promise<string> {
-  const created = await json(await api.post('/api/analytx/demo'), AnalysisUploadResponseSchema)
-  await expect
-    .poll(
-      async () => {
-        const task = await json(await api.get(`/api/analytx/task/${created.taskId}`), AnalysisTaskSchema)
-        return task.state
-      },
-      { timeout: 45_000, intervals: [500, 1_000] },
-    )
-    .toBe('completed')
-  return created.createdObject._id
-}
-
-/** A cart with the demo object in the first print mode the cart prices it in. */
-async function readyCart(api: APIRequestContext, objectId: string): Promise<string> {
-  const cart = await json(await api.post('/api/checkout/cart'), CreateCartResponseSchema)
-  const { printModes } = await json(await api.get(PRINT_MODES_PATH), GetPrintModesResponseSchema)
-  for (const mode of printModes) {
-    const item = { objectId, quantity: 2, scale: 1, printModeId: mode.id, acknowledgedRepairInfo: true }
-    const added = await api.post(`/api/checkout/cart/${cart._id}/item`, { data: { items: [item] } })
-    if (added.ok()) return cart._id
-  }
-  throw new Error('no print mode takes the demo object')
-}
-
-/** Review → buy from Germany (as a guest, or as the customer whose session `api` carries), prepaid by default. */
-async function placeOrder(
+/** Two pieces of the demo object from Germany (as a guest or as `api`'s customer), prepaid by default. */
+function placeOrder(
   api: APIRequestContext,
   email: string,
   paymentMethod: 'prepaid' | 'paypal' = 'prepaid',
 ): Promise<Placed> {
-  const cartId = await readyCart(api, await analysedDemo(api))
-  const { shippingCountries } = await json(
-    await api.get(SHIPPING_COUNTRIES_PATH),
-    GetShippingCountriesResponseSchema,
-  )
-  const germany = shippingCountries.find((country) => country.countryCode === 'DE')
-  const method = germany?.shippingMethods[0]
-  if (!germany || !method) throw new Error('no German shipping method')
-  const body = {
-    cartId,
-    isBusinessCustomer: false,
-    paymentDetails: {
-      email,
-      billingPaymentMethod: paymentMethod,
-      shippingMethodId: method.shippingMethodId,
-      billingAddress: {
-        firstname: 'Erika',
-        lastname: 'Muster',
-        street: 'Hauptstraße 1',
-        postalCode: '10115',
-        city: 'Berlin',
-        countryId: germany._id,
-      },
-    },
-  }
-  const preview = await json(await api.post(ORDER_PREVIEW_PATH, { data: body }), OrderPreviewResponseSchema)
-  const placed = await json(
-    await api.post(CHECKOUT_PATH, {
-      data: { ...body, termsAccepted: true, expectedTotalCents: preview.amounts.total.totalCents },
-      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    }),
-    CheckoutResponseSchema,
-  )
-  return {
-    orderId: placed.order._id,
-    orderNumber: placed.order.orderNumber,
-    accessToken: placed.order.accessToken,
-    approveUrl: placed.payment?.approveUrl ?? null,
-  }
-}
-
-/** A confirmed customer of its own (sign-up through the API, the opt-in id from the mail in DATA_DIR/outbox). */
-async function signedUpCustomer(api: APIRequestContext, name: string): Promise<void> {
-  const username = `${name}${runId}`
-  const email = `${username}@example.com`
-  const password = 'Sehr-geheim-2026!'
-  const { shippingCountries } = await json(
-    await api.get(SHIPPING_COUNTRIES_PATH),
-    GetShippingCountriesResponseSchema,
-  )
-  const germany = shippingCountries.find((country) => country.countryCode === 'DE')
-  if (!germany) throw new Error('no German shipping country')
-  const billingAddress = {
-    firstname: 'Bernd',
-    lastname: 'Zweitkunde',
-    street: 'Ringstraße 5',
-    postalCode: '10115',
-    city: 'Berlin',
-    countryId: germany._id,
-  }
-  const signUp = await api.post(SIGN_UP_PATH, {
-    data: { username, password, email, billingAddress, privacyAccepted: true },
-  })
-  expect(signUp.ok(), await signUp.text()).toBe(true)
-  const dataDir = process.env.E2E_DATA_DIR
-  if (dataDir === undefined) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts')
-  const box = createOutbox(join(dataDir, 'outbox'))
-  const optinId = async () => {
-    const mail = box.list().find((m) => m.to.includes(email))
-    return mail ? (/\/optin\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? null) : null
-  }
-  await expect.poll(optinId, { message: `opt-in mail to ${email}`, timeout: 30_000 }).not.toBeNull()
-  const confirmed = await api.post(OPTIN_PATH, { data: { uuid: await optinId() } })
-  expect(confirmed.ok(), await confirmed.text()).toBe(true)
-  await signInByApi(api, username, password)
+  return placeDemoOrder(api, { email, paymentMethod, quantity: 2 })
 }
 
 /** The seeded demo customer, signed in (its password is handed over at the first start). */
@@ -332,7 +206,7 @@ test.describe('order details: re-order, pay now, another customer (issue 16)', (
     const other = await browser.newContext({ locale: 'de-DE' })
     const otherPage = await other.newPage()
     await acceptCookies(otherPage)
-    await signedUpCustomer(otherPage.request, 'zweiter')
+    await signedUpCustomer(otherPage.request, `zweiter${runId}`)
     const read = await otherPage.request.get(ORDER_PATH.replace('{orderId}', order.orderId))
     expect(read.status()).toBe(404)
     await otherPage.goto(`/order-details/${order.orderId}`)

@@ -1,21 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { type APIRequestContext, type Page } from '@playwright/test'
-import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { CreateCartResponseSchema } from '#shared/contracts/cart.contract.ts'
-import {
-  CHECKOUT_PATH,
-  CheckoutResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  ORDER_PREVIEW_PATH,
-  OrderPreviewResponseSchema,
-} from '#shared/contracts/checkout.contract.ts'
-import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
-import {
-  GetShippingCountriesResponseSchema,
-  SHIPPING_COUNTRIES_PATH,
-} from '#shared/contracts/shipping.contract.ts'
-import { STAFF_ORDERS_PATH } from '#shared/contracts/staff-orders.contract.ts'
+import { type Page } from '@playwright/test'
+import { STAFF_ORDERS_PATH, staffOrderPaths } from '#shared/contracts/staff-orders.contract.ts'
 import { type OrderStatus } from '#shared/domain/order-status.ts'
 import { DEMO_CUSTOMER, STAFF_USERNAME } from '#server/db/seed.ts'
 import { createOutbox, type OutboxMail } from '#server/modules/mail/outbox.ts'
@@ -27,12 +12,15 @@ import {
   logInOnPage,
   test,
 } from '../fixtures.ts'
+import { placeOrder, signedUpCustomer } from '../support/place-order.ts'
 
 /**
  * Issue 17, the order back office end to end (decision 0107): a guest's prepaid order placed through the shop API,
  * found by staff by its number in the list (the filter in the address bar, Back returns to it), moved from
  * ORDER_RECEIVED over FILES_PRINTABLE (production waits for the transfer, marked paid) to IN_PRODUCTION and on to
- * ORDER_COMPLETED with a note; the customer's mails are in the outbox. A customer meets the not-available page.
+ * ORDER_COMPLETED with a note; the customer's mails are in the outbox; a printability note about the line goes out
+ * with the wall-thickness picture. A business customer's company is verified and stays verified after a reload. A
+ * customer meets the not-available page.
  */
 
 const SLOW = { timeout: 30_000 }
@@ -58,78 +46,6 @@ async function mailTo(address: string, subject: string): Promise<OutboxMail> {
   return mail
 }
 
-async function json<T>(
-  response: Awaited<ReturnType<APIRequestContext['get']>>,
-  schema: { parse: (v: unknown) => T },
-) {
-  expect(response.ok(), `${response.status()} ${response.url()}: ${await response.text()}`).toBe(true)
-  return schema.parse(await response.json())
-}
-
-/** The demo object, analysed (polled like the upload machine does). */
-async function analysedDemo(api: APIRequestContext): Promise<string> {
-  const created = await json(await api.post('/api/analytx/demo'), AnalysisUploadResponseSchema)
-  await expect
-    .poll(
-      async () => {
-        const task = await json(await api.get(`/api/analytx/task/${created.taskId}`), AnalysisTaskSchema)
-        return task.state
-      },
-      { timeout: 45_000, intervals: [500, 1_000] },
-    )
-    .toBe('completed')
-  return created.createdObject._id
-}
-
-/** A guest's prepaid order from Germany with the demo object, placed as the SPA places it. */
-async function placeGuestOrder(api: APIRequestContext, email: string): Promise<string> {
-  const objectId = await analysedDemo(api)
-  const cart = await json(await api.post('/api/checkout/cart'), CreateCartResponseSchema)
-  const { printModes } = await json(await api.get(PRINT_MODES_PATH), GetPrintModesResponseSchema)
-  let added = false
-  for (const mode of printModes) {
-    const item = { objectId, quantity: 1, scale: 1, printModeId: mode.id, acknowledgedRepairInfo: true }
-    if ((await api.post(`/api/checkout/cart/${cart._id}/item`, { data: { items: [item] } })).ok()) {
-      added = true
-      break
-    }
-  }
-  if (!added) throw new Error('no print mode takes the demo object')
-  const { shippingCountries } = await json(
-    await api.get(SHIPPING_COUNTRIES_PATH),
-    GetShippingCountriesResponseSchema,
-  )
-  const germany = shippingCountries.find((country) => country.countryCode === 'DE')
-  const shipping = germany?.shippingMethods[0]
-  if (!germany || !shipping) throw new Error('no German shipping method')
-  const body = {
-    cartId: cart._id,
-    isBusinessCustomer: false,
-    paymentDetails: {
-      email,
-      billingPaymentMethod: 'prepaid',
-      shippingMethodId: shipping.shippingMethodId,
-      billingAddress: {
-        firstname: 'Erika',
-        lastname: 'Muster',
-        street: 'Hauptstraße 1',
-        postalCode: '10115',
-        city: 'Berlin',
-        countryId: germany._id,
-      },
-    },
-  }
-  const preview = await json(await api.post(ORDER_PREVIEW_PATH, { data: body }), OrderPreviewResponseSchema)
-  const placed = await json(
-    await api.post(CHECKOUT_PATH, {
-      data: { ...body, termsAccepted: true, expectedTotalCents: preview.amounts.total.totalCents },
-      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    }),
-    CheckoutResponseSchema,
-  )
-  return placed.order.orderNumber
-}
-
 /** Picks an allowed next status, asks, confirms, and waits for the header to show it. */
 async function changeStatus(page: Page, to: OrderStatus, note = ''): Promise<void> {
   await page.getByRole('combobox', { name: 'Neuer Status' }).selectOption(to)
@@ -148,7 +64,7 @@ test.describe('order back office', () => {
     request,
   }) => {
     const email = `backoffice-${runId}@example.com`
-    const orderNumber = await placeGuestOrder(request, email)
+    const { orderNumber } = await placeOrder(request, { email })
 
     await acceptCookies(page)
     await logInOnPage(page, STAFF_USERNAME, initialPasswords().staff)
@@ -194,6 +110,53 @@ test.describe('order back office', () => {
     await mailTo(email, `Ihre Bestellung ${orderNumber}: in Fertigung`)
     const shipped = await mailTo(email, `Ihre Bestellung ${orderNumber}: wurde versandt`)
     expect(shipped.text).toContain(note)
+
+    // A printability note about the line, with the analysis' wall-thickness picture attached.
+    const message = `Die Wand am Hals ist stellenweise sehr dünn (${runId}).`
+    const noteForm = page.getByRole('region', { name: 'Hinweis zur Druckbarkeit' })
+    await noteForm.getByRole('combobox', { name: 'Position' }).selectOption({ label: '1. Demo-Vase' })
+    await noteForm.getByRole('textbox', { name: 'Nachricht an den Kunden' }).fill(message)
+    await noteForm.getByRole('button', { name: 'Hinweis senden' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'mit dem Wandstärkenbild an den Kunden gesendet' }),
+    ).toBeVisible(SLOW)
+    const timeline = page.getByRole('region', { name: 'Verlauf' })
+    await expect(timeline.getByText('Druckbarkeitshinweis gesendet')).toBeVisible()
+    await expect(timeline.getByText(message)).toBeVisible()
+    const printability = await mailTo(email, `Hinweis zur Druckbarkeit: Bestellung ${orderNumber}`)
+    expect(printability.text).toContain(message)
+    expect(printability.attachments).toEqual([
+      expect.objectContaining({ contentType: 'image/png', filename: `Wandstaerke-${orderNumber}-1.png` }),
+    ])
+    expect(printability.attachments?.[0]?.size ?? 0).toBeGreaterThan(1000)
+  })
+
+  test("staff verify a business customer's company; after a reload the order still shows it verified", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await browser.newContext()
+    const { email } = await signedUpCustomer(customer.request, `firma${runId}`)
+    const { orderId } = await placeOrder(customer.request, { email, company: `Muster GmbH ${runId}` })
+    await customer.close()
+
+    await acceptCookies(page)
+    await logInOnPage(page, STAFF_USERNAME, initialPasswords().staff)
+    await page.goto(`/staff/orders/${orderId}`)
+    const panel = page.getByRole('region', { name: 'Kunde und Adressen' })
+    await expect(panel.getByText('Geschäftskunde')).toBeVisible(SLOW)
+    await expect(panel.getByText('Firma verifiziert')).toHaveCount(0)
+    await panel.getByRole('button', { name: 'Firma als verifiziert markieren' }).click()
+    await expect(page.getByText('Die Firma des Kunden ist als verifiziert markiert.')).toBeVisible(SLOW)
+    await expect(panel.getByText('Firma verifiziert')).toBeVisible()
+
+    await page.reload()
+    await expect(panel.getByText('Firma verifiziert')).toBeVisible(SLOW)
+    await expect(panel.getByRole('button', { name: 'Firma als verifiziert markieren' })).toHaveCount(0)
+    // The order's detail answer says so itself, not only this page.
+    const detail = await page.request.get(staffOrderPaths.one(orderId))
+    expect(await detail.json()).toMatchObject({ isVerifiedCompany: true })
+    await expectNoSeriousA11yViolations(page)
   })
 
   test('a customer gets the not-available page for the order back office and 403 from its API', async ({
