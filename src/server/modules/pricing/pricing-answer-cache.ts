@@ -56,9 +56,10 @@ const KEY_STRIDE = 7
  * A cheap number key for a body: FNV-1a over its length, its first 256 and last 64 characters and every 7th one in
  * between (the fields a configure view changes, scale, unit and quantity, come first in its requests). About 1 µs
  * for a 4 KB body, where hashing every character (or a Map keyed by the text) costs 6-7 µs. Different bodies may
- * share a key; the stored body decides, so they only take each other's place.
+ * share a key; the stored body decides, so they only take each other's place. The body parser (pricing-body.ts)
+ * keys the `params` texts it keeps with it too.
  */
-function keyOf(text: string): number {
+export function keyOf(text: string): number {
   const length = text.length
   let hash = 0x811c9dc5 ^ length
   const head = Math.min(length, KEY_HEAD)

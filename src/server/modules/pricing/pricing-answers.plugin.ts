@@ -9,6 +9,7 @@ import {
   type PricingAnswerCacheOptions,
 } from '#server/modules/pricing/pricing-answer-cache.ts'
 import type { PricingBasis } from '#server/modules/pricing/pricing.service.ts'
+import { createPricingBodyParser } from '#server/modules/pricing/pricing-body.ts'
 
 /**
  * The pricing answer cache (decision 0072) as a plugin for the routes registered after it in the same context:
@@ -71,6 +72,8 @@ function notJson(): AppError {
 export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
   // Recent answers by request body, one cache per app.
   const answers = createPricingAnswerCache(deps.cache)
+  // New bodies whose params were sent before reuse the parsed params (pricing-body.ts, decision 0121).
+  const bodies = createPricingBodyParser()
   const misses = new WeakMap<FastifyRequest, Miss>()
   const missOf = (request: FastifyRequest): Miss => {
     const miss = misses.get(request)
@@ -86,6 +89,8 @@ export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
     const defaultJsonParser = app.getDefaultJsonParser('error', 'error')
     const parseJson = (request: FastifyRequest, text: string): unknown => {
       if (isPlainJsonText(text)) {
+        const parsed = bodies.parse(text)
+        if (parsed !== undefined) return parsed
         try {
           return JSON.parse(text) as unknown
         } catch {

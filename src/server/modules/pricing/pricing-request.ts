@@ -38,6 +38,31 @@ function isParam(value: unknown): boolean {
   return true
 }
 
+/**
+ * Params arrays the body parser (pricing-body.ts) shares between requests: checked once, frozen, and known here so
+ * neither the check below nor the service's resolution (pricing.service.ts) is repeated for them.
+ */
+const sharedParams = new WeakSet<readonly unknown[]>()
+
+function isValidParams(params: unknown): params is unknown[] {
+  if (!Array.isArray(params) || params.length < 1 || params.length > PRICING_BATCH_MAX_PARAMS) return false
+  for (const param of params) if (!isParam(param)) return false
+  return true
+}
+
+/** Checks a parsed params array; a valid one is frozen (with its items) and remembered as shared. */
+export function shareValidParams(params: unknown[]): boolean {
+  if (!isValidParams(params)) return false
+  for (const param of params) Object.freeze(param)
+  sharedParams.add(Object.freeze(params))
+  return true
+}
+
+/** True for a params array the body parser shares (checked, frozen, the same object for the same text). */
+export function isSharedParams(params: readonly unknown[]): boolean {
+  return sharedParams.has(params)
+}
+
 /** True when `body` is a valid request as it stands (JSON cannot hold undefined, so no key is ever undefined). */
 export function isValidPricingBatchRequest(body: unknown): body is PricingBatchRequest {
   if (!isRecord(body)) return false
@@ -64,9 +89,7 @@ export function isValidPricingBatchRequest(body: unknown): body is PricingBatchR
     objectQuantity < MIN_QUANTITY
   )
     return false
-  if (!Array.isArray(params) || params.length < 1 || params.length > PRICING_BATCH_MAX_PARAMS) return false
-  for (const param of params) if (!isParam(param)) return false
-  return true
+  return (Array.isArray(params) && sharedParams.has(params)) || isValidParams(params)
 }
 
 /** Parses a pricing request: the fast check, else the contract's zod schema (which throws the 400). */

@@ -28,6 +28,7 @@ import type { SheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
 import type { CompiledSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
 import { SheetEvaluationError, SheetInvalidError } from '#server/modules/pricing/sheet/sheet-errors.ts'
 import type { SheetSource } from '#server/modules/pricing/sheet/sheet-types.ts'
+import { isSharedParams } from '#server/modules/pricing/pricing-request.ts'
 
 /**
  * `POST /api/pricing/batch-calculations` (spec part 1 §3, §4, §7): prices every requested configuration of one
@@ -215,8 +216,38 @@ function selectedPrintability(
   }
 }
 
+/** The resolution of a shared params array, valid for one snapshot and white label. */
+interface ResolvedParams {
+  readonly snapshot: CatalogueSnapshot
+  readonly whiteLabelId: string
+  readonly resolved: readonly ResolvedParam[]
+}
+
 export function createPricingService(deps: PricingServiceDeps) {
   const taxRatePercent = deps.taxRatePercent ?? DEFAULT_TAX_RATE_PERCENT
+  /**
+   * Resolutions of the params arrays the body parser shares between requests (pricing-body.ts): the same
+   * configurations with another scale or quantity resolve to the same entries while the snapshot stands.
+   */
+  const resolvedByParams = new WeakMap<readonly PricingParam[], ResolvedParams>()
+
+  function resolveAll(
+    snapshot: CatalogueSnapshot,
+    whiteLabelId: string,
+    params: readonly PricingParam[],
+  ): readonly ResolvedParam[] {
+    if (!isSharedParams(params)) {
+      return params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
+    }
+    const known = resolvedByParams.get(params)
+    if (known !== undefined && known.snapshot === snapshot && known.whiteLabelId === whiteLabelId) {
+      return known.resolved
+    }
+    // A param that does not resolve throws here, so only complete resolutions are kept.
+    const resolved = params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
+    resolvedByParams.set(params, { snapshot, whiteLabelId, resolved })
+    return resolved
+  }
 
   async function loadObject(objectId: string): Promise<AnalysedObject> {
     const object = await deps.analysedObjects.findAnalysedObject(objectId)
@@ -304,7 +335,7 @@ export function createPricingService(deps: PricingServiceDeps) {
   ): Promise<{ answer: PricingBatchResponse; basis: PricingBasis }> {
     const snapshot = await deps.catalogue.get()
     // Resolve every param before the one read, so a bad request costs no query.
-    const resolved = request.params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
+    const resolved = resolveAll(snapshot, whiteLabelId, request.params)
     const object = await loadObject(request.objectId)
     const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
 
