@@ -9,9 +9,14 @@
  *
  * `--clients dirA,dirB` compares builds (e.g. `CLIENT_DIR=tmp/before npm run build` before a change) in one run:
  * one server per build, the runs interleaved (A, B, A, B, …) so that both meet the same machine load.
+ *
+ * `--trace dir` also records a Chromium performance trace of each run (file chosen until 3 s after the canvas) into
+ * `dir` and prints what every main-thread task over 50 ms is made of: its slices by self time (script, style,
+ * layout, compile, …) and the JavaScript functions the V8 sampler saw most in it. Function names are readable with an
+ * unminified build (`CLIENT_DIR=tmp/x npx vite build --minify false`).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -27,6 +32,9 @@ const clientsIndex = args.indexOf('--clients')
 /** The client builds to compare; undefined: the server's default (dist/client or CLIENT_DIR). */
 const clients: Array<string | undefined> =
   clientsIndex >= 0 ? (args[clientsIndex + 1] ?? '').split(',').map((dir) => path.resolve(dir)) : [undefined]
+const traceIndex = args.indexOf('--trace')
+/** Where to write the traces; undefined: no tracing (tracing itself slows the page a little). */
+const traceDir = traceIndex >= 0 ? path.resolve(args[traceIndex + 1] ?? 'tmp/traces') : undefined
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function freePort(): Promise<number> {
@@ -99,7 +107,104 @@ function observeInPage(): void {
   observer.observe(document.body, { childList: true, subtree: true })
 }
 
-async function measure(browser: Browser, base: string, stl: string) {
+type TraceEvent = {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  /** Thread (CPU) time of a slice: on a loaded machine a task's length is mostly waiting for a core. */
+  tdur?: number
+  id?: string
+  cat?: string
+  args?: {
+    name?: string
+    data?: {
+      cpuProfile?: {
+        nodes?: Array<{ id: number; callFrame: { functionName?: string; url?: string; lineNumber?: number } }>
+        samples?: number[]
+      }
+      timeDeltas?: number[]
+    }
+  }
+}
+
+/**
+ * What the renderer's main-thread tasks over 50 ms consist of, from a Chromium trace: per task its start (relative
+ * to the first of them), its length, its slices by self time and the functions the V8 sampler saw most in it.
+ */
+export function longTasksOfTrace(file: string): string[] {
+  const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  )
+  const onMain = (event: TraceEvent) => mainThreads.has(`${event.pid}:${event.tid}`)
+  const slices = events
+    .filter((event) => event.ph === 'X' && event.dur !== undefined && onMain(event))
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const tasks = slices.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > 50_000)
+  // The sampler's ticks on the main thread: time and leaf function.
+  const samples: Array<{ ts: number; frame: string }> = []
+  const frames = new Map<string, string>()
+  const profileThreads = new Map<string, number>()
+  for (const event of events) {
+    if (event.name === 'Profile' && onMain(event)) profileThreads.set(`${event.pid}:${event.id}`, event.ts)
+  }
+  for (const event of events) {
+    if (event.name !== 'ProfileChunk') continue
+    const key = `${event.pid}:${event.id}`
+    if (!profileThreads.has(key)) continue
+    const profile = event.args?.data?.cpuProfile
+    for (const node of profile?.nodes ?? []) {
+      const { functionName, url, lineNumber } = node.callFrame
+      frames.set(
+        `${key}:${node.id}`,
+        `${functionName || '(anonymous)'} ${(url ?? '').split('/').pop() ?? ''}:${lineNumber ?? ''}`,
+      )
+    }
+    let ts = profileThreads.get(key) ?? 0
+    for (const [index, sample] of (profile?.samples ?? []).entries()) {
+      ts += event.args?.data?.timeDeltas?.[index] ?? 0
+      samples.push({ ts, frame: `${key}:${sample}` })
+    }
+    profileThreads.set(key, ts)
+  }
+  const first = tasks[0]?.ts ?? 0
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0)
+    const inside = slices.filter((event) => event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end)
+    // Self time: a slice's length minus its direct children's (slices nest properly on one thread).
+    const self = new Map<string, number>()
+    const stack: TraceEvent[] = []
+    for (const event of inside) {
+      while (stack.length > 0 && event.ts >= stack.at(-1)!.ts + (stack.at(-1)!.dur ?? 0)) stack.pop()
+      const parent = stack.at(-1)
+      if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (event.dur ?? 0))
+      self.set(event.name, (self.get(event.name) ?? 0) + (event.dur ?? 0))
+      stack.push(event)
+    }
+    const bySelf = [...self]
+      .filter(([, us]) => us >= 5_000)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, us]) => `${name} ${Math.round(us / 1000)}`)
+    const counts = new Map<string, number>()
+    for (const sample of samples) {
+      if (sample.ts < task.ts || sample.ts > end) continue
+      const frame = frames.get(sample.frame) ?? '?'
+      counts.set(frame, (counts.get(frame) ?? 0) + 1)
+    }
+    const top = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([frame, count]) => `${frame} ×${count}`)
+    return `task +${Math.round((task.ts - first) / 1000)} ms, ${Math.round((task.dur ?? 0) / 1000)} ms (CPU ${Math.round((task.tdur ?? 0) / 1000)} ms)\n  slices (self ms): ${bySelf.join(', ')}\n  sampled: ${top.join(' | ')}`
+  })
+}
+
+async function measure(browser: Browser, base: string, stl: string, trace?: string) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } })
   await context.addInitScript(() =>
     localStorage.setItem(
@@ -112,9 +217,22 @@ async function measure(browser: Browser, base: string, stl: string) {
   const input = page.locator('input[data-upload-input]')
   await input.waitFor({ state: 'attached' })
   await page.evaluate(observeInPage)
+  if (trace !== undefined)
+    await browser.startTracing(page, {
+      path: trace,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'v8.execute',
+        'blink.user_timing',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    })
   await input.setInputFiles(stl)
   await page.locator('.model-preview:not([aria-busy="true"]) canvas').waitFor({ timeout: 180_000 })
   await page.waitForTimeout(3000)
+  if (trace !== undefined) await browser.stopTracing()
   const figures = await page.evaluate(() => (window as unknown as { __figures: Figures }).__figures)
   await context.close()
   const after = figures.longTasks.filter((task) => task.start >= figures.chosen)
@@ -153,9 +271,15 @@ async function main(): Promise<void> {
     const results = new Map<string, Array<Awaited<ReturnType<typeof measure>>>>()
     for (let run = 1; run <= runs; run += 1) {
       for (const { client, base } of servers) {
-        const result = await measure(browser, base, stl)
+        let trace: string | undefined
+        if (traceDir !== undefined) {
+          mkdirSync(traceDir, { recursive: true })
+          trace = path.join(traceDir, `${path.basename(client)}-${run}.json`)
+        }
+        const result = await measure(browser, base, stl, trace)
         results.set(client, [...(results.get(client) ?? []), result])
         console.log(JSON.stringify({ client, run, ...result }))
+        if (trace !== undefined) console.log(longTasksOfTrace(trace).join('\n'))
       }
     }
     for (const [client, list] of results) {
@@ -186,4 +310,7 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+const analyseIndex = args.indexOf('--analyse')
+// `--analyse trace.json`: only print what the long tasks of a recorded trace consist of.
+if (analyseIndex >= 0) console.log(longTasksOfTrace(path.resolve(args[analyseIndex + 1] ?? '')).join('\n'))
+else await main()

@@ -12,9 +12,9 @@ const ConfigureView = lazy(async () => ({ default: (await loadConfigureView()).C
 
 let configurePreloaded = false
 /**
- * The configure chunk as soon as the upload area is used (pointer over it, focus in it, a file dragged onto it): it
- * then loads while the file uploads and is analysed, not after, and a first visit that never uses it loads none
- * of it (issue 18). A failed preload is forgotten; the lazy view asks again and its boundary shows the failure.
+ * The configure chunk as soon as the upload area is used (pointer over it, focus in it, a file dragged onto it or
+ * chosen): it then loads while the file uploads and is analysed, not after, and a first visit that never uses it
+ * loads none of it (issue 18). A failed preload is forgotten; the lazy view asks again and its boundary shows the failure.
  */
 const preloadConfigureView = () => {
   if (configurePreloaded) return
@@ -54,6 +54,8 @@ export function HomePage() {
       onPointerOver={preloadConfigureView}
       onFocus={preloadConfigureView}
       onDragEnter={preloadConfigureView}
+      // A file chosen without pointer or focus on the area (assistive technology, a script) starts it too.
+      onChange={preloadConfigureView}
     >
       <UploadHero />
     </div>

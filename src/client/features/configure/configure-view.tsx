@@ -13,7 +13,11 @@ import { PriceSummaryBar } from './price-summary-bar.tsx'
 import { ScaleControls } from './scale-controls.tsx'
 import { useConfigureHistory } from './use-configure-history.ts'
 import { useNarrowLayout } from './use-narrow-layout.ts'
+import { warmUpConfigureForm } from './warm-up.ts'
 import './configure.css'
+
+// When this chunk arrives (during the upload and analysis), not when the form renders: see warm-up.ts.
+warmUpConfigureForm()
 
 const SUB_STEPS = [
   msg`Grunddaten`,
