@@ -10,7 +10,6 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '#serve
 import type { Db } from '#server/db/db.ts'
 import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
-import { createPostgresDb } from '#server/db/postgres.ts'
 import { seed } from '#server/db/seed.ts'
 import { buildServer } from '#server/app.ts'
 import type { AnalysisRunner } from '#server/modules/analysis/analysis.module.ts'
@@ -120,7 +119,10 @@ async function main(): Promise<void> {
     db =
       config.database.kind === 'pglite'
         ? await createPgliteDb({ dataDir: config.database.dataDir })
-        : await createPostgresDb({ connectionString: config.database.url })
+        : // Loaded only for a real PostgreSQL: the driver costs a PGlite server ~15 MB (issue 18, decision 0117).
+          await (
+            await import('#server/db/postgres.ts')
+          ).createPostgresDb({ connectionString: config.database.url })
     const mail = createMailModule(config.mail).service
     const server = await buildServer({
       config,

@@ -1,8 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import type { Db } from '#server/db/db.ts'
+import { MIGRATIONS_DIR } from '#server/runtime-paths.ts'
 
-const defaultDir = fileURLToPath(new URL('./migrations/', import.meta.url))
+const defaultDir = MIGRATIONS_DIR
 const MIGRATION_FILE = /^(\d{3,})_[a-z0-9_-]+\.sql$/
 /** Any constant: serialises migrations of several servers starting at once against one PostgreSQL database. */
 const MIGRATION_LOCK_KEY = 7_301_842_115

@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { THUMBNAILS_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import { errorBody } from '#server/http/error-handler.ts'
 import { thumbnailCacheHeaders } from '#server/http/thumbnail-cache.ts'
+import { DEFAULT_CLIENT_DIR } from '#server/runtime-paths.ts'
 
 /** The built SPA's default folder. */
-export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../dist/client/', import.meta.url))
+export { DEFAULT_CLIENT_DIR }
 
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? ''

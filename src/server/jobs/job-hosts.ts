@@ -2,6 +2,7 @@ import { fork } from 'node:child_process'
 import type { Socket } from 'node:net'
 import { type ResourceLimits, Worker } from 'node:worker_threads'
 import type { WorkerData } from '#server/jobs/worker-protocol.ts'
+import { WORKER_BOOTSTRAP_URL } from '#server/runtime-paths.ts'
 
 /**
  * Where a pool's worker runs (worker-pool.ts): a thread of this process or a child process. Both run the same
@@ -40,7 +41,7 @@ export interface JobHostOptions {
   resourceLimits: ResourceLimits
 }
 
-const BOOTSTRAP_URL = new URL('./worker-bootstrap.mjs', import.meta.url)
+const BOOTSTRAP_URL = WORKER_BOOTSTRAP_URL
 /** Enough of a child's stderr to hold V8's "FATAL ERROR … heap out of memory" and the stack after it. */
 const STDERR_TAIL_BYTES = 8_192
 const OOM_PATTERN = /heap out of memory|FatalProcessOutOfMemory|Allocation failed/

@@ -7,6 +7,7 @@ import {
   WorkerJobError,
 } from '#server/jobs/worker-pool-types.ts'
 import { startWorker, stopWorker, type WorkerEvents } from '#server/jobs/worker-slot.ts'
+import { runtimeEntryUrl } from '#server/runtime-paths.ts'
 
 /**
  * A small pool of workers for CPU-heavy jobs (the analysis engine is synchronous for seconds at a time), so the
@@ -75,7 +76,8 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
   }
   const state: PoolState<J, R, P> = {
     options,
-    workerData: { entry: options.entry.href, niceness: options.niceness ?? 10 },
+    // The bundle runs the entry's bundled file (decision 0117).
+    workerData: { entry: runtimeEntryUrl(options.entry).href, niceness: options.niceness ?? 10 },
     slots: new Set(),
     queue: [],
     closed: false,

@@ -51,9 +51,13 @@ export interface ServerProcess {
  * Spawns the server on a free port and returns at once, without waiting for it to listen: for a start that is
  * expected to fail. {@link startServer} waits until it is healthy.
  */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  /** Node's arguments: the sources through tsx, or a bundle's main.js (decision 0117). */
+  nodeArgs: readonly string[] = ['--import', 'tsx', mainScript],
+): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -100,8 +104,12 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
  * Spawns the server and waits until /api/health answers ok on the expected database: PostgreSQL if `env` has a
  * DATABASE_URL, else the embedded PGlite. Fails if the process exits first or is not healthy within `timeoutMs`.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const server = await spawnServer(env)
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  nodeArgs?: readonly string[],
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, nodeArgs)
   const expectedDb = env.DATABASE_URL === undefined ? 'pglite' : 'postgres'
   let gone = false
   void server.exited.then(() => (gone = true))

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
 import type { AnalysisUploadResponse } from '#shared/contracts/analysis.contract.ts'
 import { ALLOWED_MODEL_EXTENSIONS, FORMATS_WITH_OWN_UNIT, type UnitOfLength } from '#shared/domain/limits.ts'
 import { modelExtensionOf } from '#shared/domain/upload-rules.ts'
@@ -22,11 +21,12 @@ import {
 } from '#server/modules/analysis/analysis-storage.ts'
 import { contentMatchesFormat } from '#server/modules/analysis/content-sniff.ts'
 import type { Uploader } from '#server/modules/analysis/uploader-identity.ts'
+import { DEMO_MODEL_FILE } from '#server/runtime-paths.ts'
 import type { ModelFormat } from '#engine/engine.ts'
 
 /** Storing uploads and the demo object (spec part 1 §3 "3D file", §4), each queued for analysis. */
 
-export const DEMO_MODEL_PATH = fileURLToPath(new URL('./demo/demo-vase.stl', import.meta.url))
+export const DEMO_MODEL_PATH = DEMO_MODEL_FILE
 const DEMO_MODEL_NAME = 'Demo-Vase'
 
 export interface IncomingUpload {

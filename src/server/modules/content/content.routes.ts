@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import {
   CMS_MEDIA_FILE_PATTERN,
@@ -21,13 +20,14 @@ import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import type { ContentService } from '#server/modules/content/content.service.ts'
+import { CONTENT_MEDIA_DIR } from '#server/runtime-paths.ts'
 
 /**
  * The content endpoints: CMS pages, navigation and media, and the contact endpoint (JSON and the legacy
  * form-urlencoded `ContactForm.php`), the content module's plugin (content.module.ts).
  */
 
-export const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('./media/', import.meta.url))
+export const DEFAULT_MEDIA_DIR = CONTENT_MEDIA_DIR
 
 /** Contact bodies are small: the longest valid one is a few kilobytes. */
 export const CONTACT_BODY_LIMIT = 32 * 1_024

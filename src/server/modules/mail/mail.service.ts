@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import { z } from 'zod'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
@@ -50,14 +49,23 @@ export interface MailServiceOptions {
   outboxDir: string
 }
 
+/** nodemailer is loaded with the first mail: an idle server does not need its ~15 MB (issue 18, decision 0117). */
+async function createTransports(smtpUrl: string | undefined) {
+  const { default: nodemailer } = await import('nodemailer')
+  return {
+    smtp: smtpUrl === undefined ? undefined : nodemailer.createTransport(smtpUrl),
+    // Builds the same MIME message the SMTP transport would send, as one buffer for the .eml file.
+    composer: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  }
+}
+
 export function createMailService(options: MailServiceOptions) {
   if (/[\r\n]/.test(options.from)) throw new Error('MAIL_FROM must be one line')
   const target =
     options.smtpUrl === undefined
       ? { kind: 'outbox' as const, outbox: createOutbox(options.outboxDir) }
-      : { kind: 'smtp' as const, smtp: nodemailer.createTransport(options.smtpUrl) }
-  // Builds the same MIME message the SMTP transport would send, as one buffer for the .eml file.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+      : { kind: 'smtp' as const }
+  let transports: ReturnType<typeof createTransports> | undefined
 
   return {
     kind: target.kind,
@@ -95,10 +103,12 @@ export function createMailService(options: MailServiceOptions) {
         disableFileAccess: true,
         disableUrlAccess: true,
       }
-      if (target.kind === 'smtp') {
-        const info = await target.smtp.sendMail(envelope)
+      const { smtp, composer } = await (transports ??= createTransports(options.smtpUrl))
+      if (smtp !== undefined) {
+        const info = await smtp.sendMail(envelope)
         return { messageId: info.messageId }
       }
+      if (target.kind !== 'outbox') throw new Error('no SMTP transport')
       const info = await composer.sendMail(envelope)
       const raw = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message))
       const entry = target.outbox.write(raw, {
@@ -122,8 +132,10 @@ export function createMailService(options: MailServiceOptions) {
       return { messageId: info.messageId, outboxId: entry.id }
     },
     close(): void {
-      if (target.kind === 'smtp') target.smtp.close()
-      composer.close()
+      void transports?.then(({ smtp, composer }) => {
+        smtp?.close()
+        composer.close()
+      })
     },
   }
 }

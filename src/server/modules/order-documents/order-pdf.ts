@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit'
+import type PDFKitDocument from 'pdfkit'
 import type { Order } from '#shared/contracts/checkout.contract.ts'
 import {
   documentContent,
@@ -18,7 +18,7 @@ export interface PdfOptions {
   compress?: boolean
 }
 
-type Doc = InstanceType<typeof PDFDocument>
+type Doc = InstanceType<typeof PDFKitDocument>
 
 const MARGIN = 50
 const PAGE_WIDTH = 595.28
@@ -115,7 +115,9 @@ function footer(doc: Doc, content: DocumentContent): void {
   for (const note of content.notes) doc.text(note, MARGIN, doc.y, { width: CONTENT_WIDTH })
 }
 
-export function renderOrderPdf(order: Order, options: PdfOptions = {}): Promise<Uint8Array> {
+export async function renderOrderPdf(order: Order, options: PdfOptions = {}): Promise<Uint8Array> {
+  // Loaded with the first document: pdfkit and its font tables cost an idle server ~25 MB (issue 18, decision 0117).
+  const { default: PDFDocument } = await import('pdfkit')
   const content = documentContent(order)
   const texts = DOCUMENT_TEXTS[order.locale]
   const doc = new PDFDocument({
