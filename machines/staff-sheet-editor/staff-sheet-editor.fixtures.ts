@@ -4,7 +4,7 @@ import type {
   ReplaySheetResponse,
   SheetDiffResponse,
 } from '#shared/contracts/staff-sheet.contract.ts'
-import type { LoadedSheet, VersionHeader } from './staff-sheet-editor.machine.ts'
+import type { LoadedSheet, SheetSource, VersionHeader } from './staff-sheet-editor.machine.ts'
 
 /** Plain data the sheet editor's paths, tests and stories share. */
 
@@ -110,4 +110,36 @@ export const versionDiff: SheetDiffResponse = {
     { name: 'setup_eur', kind: 'removed', before: 5, after: null },
   ],
   optionVariables: { added: [], removed: [] },
+}
+
+/** A print mode without a sheet yet (decision 0116): the editor offers to start its first version. */
+export const NEW_PRINT_MODE_ID = 'pm_new_mode_0000000001'
+export const noSheet: LoadedSheet = { current: null, versions: [] }
+
+/** The other print modes' published sheets a first version may copy. */
+export const sheetSources: SheetSource[] = [
+  {
+    printModeId: PRINT_MODE_ID,
+    name: { de: 'PLA (FDM)', en: 'PLA (FDM)', fr: 'PLA (FDM)' },
+    versionId: currentSheet.id,
+  },
+  {
+    printModeId: 'pm_sls_pa12_0000000001',
+    name: { de: 'PA12 (SLS)', en: 'PA12 (SLS)', fr: 'PA12 (SLS)' },
+    versionId: 'sheetversion_sls_0001',
+  },
+]
+
+/** An empty first version evaluated: each required result cell has no formula yet. */
+export const emptySheetEvaluation: EvaluateSheetResponse = {
+  issues: [
+    { cell: 'unit_net_price_eur', reason: 'empty_formula' },
+    { cell: 'production_days', reason: 'empty_formula' },
+  ],
+  cells: [
+    { name: 'unit_net_price_eur', value: null, reason: 'empty_formula' },
+    { name: 'production_days', value: null, reason: 'empty_formula' },
+  ],
+  result: null,
+  testParameters: TEST_PARAMETERS,
 }

@@ -3,26 +3,39 @@ import { describe, expect, it, vi } from 'vitest'
 import type { EvaluateSheetRequest, EvaluateSheetResponse } from '#shared/contracts/staff-sheet.contract.ts'
 import {
   cleanEvaluation,
+  currentSheet,
+  emptySheetEvaluation,
   failedEvaluation,
   loadedSheet,
+  NEW_PRINT_MODE_ID,
+  noSheet,
   PRINT_MODE_ID,
   replayResult,
+  sheetSources,
   sheetVersions,
   versionDiff,
 } from './staff-sheet-editor.fixtures.ts'
 import { pickerUploads } from './upload-picker.fixtures.ts'
-import { issuesByCell, staffSheetEditorMachine } from './staff-sheet-editor.machine.ts'
+import { issuesByCell, type LoadedSheet, staffSheetEditorMachine } from './staff-sheet-editor.machine.ts'
 
 const start = (
   evaluate: (request: EvaluateSheetRequest) => EvaluateSheetResponse = () => cleanEvaluation,
+  first: LoadedSheet = loadedSheet,
 ) => {
   const requests: EvaluateSheetRequest[] = []
   const published: unknown[] = []
+  const copied: string[] = []
   const notifyPublished = vi.fn()
   const actor = createActor(
     staffSheetEditorMachine.provide({
       actors: {
-        loadSheet: fromPromise(async () => loadedSheet),
+        // The first load answers `first`; after a publish the sheet has its versions.
+        loadSheet: fromPromise(async () => (published.length === 0 ? first : loadedSheet)),
+        loadSheetSources: fromPromise(async () => sheetSources),
+        loadSourceSheet: fromPromise(async ({ input }) => {
+          copied.push(input.versionId)
+          return currentSheet
+        }),
         evaluateSheet: fromPromise(async ({ input }) => {
           requests.push(input.request)
           return evaluate(input.request)
@@ -38,9 +51,9 @@ const start = (
       actions: { notifyPublished },
       delays: { evaluateDelay: 5 },
     }),
-    { input: { printModeId: PRINT_MODE_ID } },
+    { input: { printModeId: first === noSheet ? NEW_PRINT_MODE_ID : PRINT_MODE_ID } },
   ).start()
-  return { actor, requests, published, notifyPublished }
+  return { actor, requests, published, copied, notifyPublished }
 }
 
 type Actor = ReturnType<typeof start>['actor']
@@ -132,5 +145,55 @@ describe('staffSheetEditorMachine', () => {
     await evaluated(actor)
     expect(notifyPublished).toHaveBeenCalledOnce()
     expect(actor.getSnapshot().hasTag('editor')).toBe(true)
+  })
+
+  describe('a print mode without a sheet (decision 0116)', () => {
+    const choosing = (actor: Actor) =>
+      waitFor(actor, (snapshot) => snapshot.matches({ starting: 'choosing' }))
+
+    it("offers an empty start and the other modes' published sheets instead of the grid", async () => {
+      const { actor, requests } = start(() => cleanEvaluation, noSheet)
+      await choosing(actor)
+      const snapshot = actor.getSnapshot()
+      expect(snapshot.hasTag('start')).toBe(true)
+      expect(snapshot.hasTag('editor')).toBe(false)
+      expect(snapshot.context.sources).toEqual(sheetSources)
+      expect(snapshot.context.current).toBeNull()
+      expect(requests).toHaveLength(0)
+    })
+
+    it('starts empty with the required result cells, each with its error until filled, and cannot publish', async () => {
+      const { actor, requests } = start(
+        (request) =>
+          request.cells.some((cell) => cell.formula === '') ? emptySheetEvaluation : cleanEvaluation,
+        noSheet,
+      )
+      await choosing(actor)
+      actor.send({ type: 'sheet.startEmpty' })
+      await evaluated(actor)
+      expect(requests[0]?.cells).toEqual([
+        { name: 'unit_net_price_eur', formula: '' },
+        { name: 'production_days', formula: '' },
+      ])
+      const issues = issuesByCell(actor.getSnapshot().context)
+      expect(issues.get('unit_net_price_eur')).toBe('empty_formula')
+      expect(issues.get('production_days')).toBe('empty_formula')
+      expect(actor.getSnapshot().can({ type: 'sheet.publish' })).toBe(false)
+    })
+
+    it('starts as a copy, publishes it as the first version and then edits it like any sheet', async () => {
+      const { actor, copied, published, notifyPublished } = start(() => cleanEvaluation, noSheet)
+      await choosing(actor)
+      actor.send({ type: 'sheet.startCopy', versionId: sheetSources[0]!.versionId })
+      await evaluated(actor)
+      expect(copied).toEqual([sheetSources[0]!.versionId])
+      expect(actor.getSnapshot().context.cells).toEqual(currentSheet.cells)
+      expect(actor.getSnapshot().context.current).toBeNull()
+      actor.send({ type: 'sheet.publish' })
+      await waitFor(actor, (snapshot) => snapshot.context.current !== null)
+      expect(published[0]).toEqual(currentSheet.cells)
+      expect(notifyPublished).toHaveBeenCalledOnce()
+      expect(actor.getSnapshot().hasTag('editor')).toBe(true)
+    })
   })
 })

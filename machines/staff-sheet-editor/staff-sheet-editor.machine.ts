@@ -1,9 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type {
-  SheetCell,
-  SheetVersion,
-  SheetVersionListResponse,
-} from '#shared/contracts/price-sheet.contract.ts'
+import type { SheetCell, SheetVersion } from '#shared/contracts/price-sheet.contract.ts'
 import type { PricingTestParametersInput } from '#shared/contracts/staff-catalogue.contract.ts'
 import type {
   EvaluateSheetRequest,
@@ -13,65 +9,18 @@ import type {
   StaffUpload,
 } from '#shared/contracts/staff-sheet.contract.ts'
 import type { ErrorCode } from '#shared/errors/error-codes.ts'
+import { REQUIRED_SHEET_RESULT_CELLS } from '#shared/domain/sheet-result-cells.ts'
 import { errorCodeOf } from '#machines/api-call/api-error.ts'
+import type {
+  Context,
+  Event,
+  Input,
+  LoadedSheet,
+  SheetSource,
+  StaffSheetEditorTag,
+} from './staff-sheet-editor.types.ts'
 
-export type VersionHeader = SheetVersionListResponse['versions'][number]
-export type TestParameterKey = keyof PricingTestParametersInput
-
-export type Input = {
-  printModeId: string
-  /** The white label whose sheet is edited; the default white label ("Standard") when undefined. */
-  whiteLabelId?: string | undefined
-}
-
-export type Context = Input & {
-  cells: SheetCell[]
-  optionVariables: string[]
-  /** The current (published) version; null while loading. */
-  current: SheetVersion | null
-  versions: VersionHeader[]
-  /** The test parameters the draft is evaluated with; null: the print mode's stored ones. */
-  testParameters: PricingTestParametersInput | null
-  /**
-   * The analysed upload the test parameters were taken from (decision 0114); null once they are edited by hand.
-   * Evaluations then name it, so the server evaluates with its stored measures.
-   */
-  object: PickedObject | null
-  evaluation: EvaluateSheetResponse | null
-  replay: ReplaySheetResponse | null
-  diff: SheetDiffResponse | null
-  error: ErrorCode | null
-}
-
-/** An upload picked in the object picker: its name for the screen, its measures as the test parameters. */
-export type PickedObject = Pick<StaffUpload, 'id' | 'name'>
-
-export type Event =
-  | { type: 'sheet.editCell'; index: number; name: string; formula: string }
-  | { type: 'sheet.addCell' }
-  | { type: 'sheet.removeCell'; index: number }
-  | { type: 'sheet.setTestParameters'; testParameters: PricingTestParametersInput }
-  | { type: 'sheet.pickObject'; object: Pick<StaffUpload, 'id' | 'name' | 'measures'> | null }
-  | { type: 'sheet.publish' }
-  | { type: 'sheet.replay' }
-  | { type: 'sheet.openHistory' }
-  | { type: 'sheet.closeHistory' }
-  | { type: 'sheet.compare'; versionId: string; againstId: string }
-  | { type: 'sheet.restore'; versionId: string }
-  | { type: 'sheet.reload' }
-
-export type LoadedSheet = { current: SheetVersion; versions: VersionHeader[] }
-
-export const STAFF_SHEET_EDITOR_TAGS = [
-  'loading',
-  'load-failed',
-  'editor',
-  'evaluating',
-  'busy',
-  'history',
-  'comparing',
-] as const
-export type StaffSheetEditorTag = (typeof STAFF_SHEET_EDITOR_TAGS)[number]
+export * from './staff-sheet-editor.types.ts'
 
 /** A cell a formula may be typed into: a number stays a number, everything else is a formula or text. */
 function cellOf(name: string, formula: string): SheetCell {
@@ -104,11 +53,19 @@ export function issuesByCell(context: Pick<Context, 'evaluation'>): Map<string, 
 
 const NEW_CELL: SheetCell = { name: '', formula: '' }
 
+/** An empty first version: the result cells pricing needs, without formulas (each shows its error until filled). */
+export const EMPTY_SHEET_CELLS: readonly SheetCell[] = REQUIRED_SHEET_RESULT_CELLS.map((name) => ({
+  name,
+  formula: '',
+}))
+
 /**
  * The price-spreadsheet editor of the staff workspace (spec part 2 §2 "Print-mode editor", §3 price spreadsheet
  * per white label and pricing test parameters; issue 17): a grid of named cells evaluated live (debounced) against
  * the test parameters or an analysed object with errors at the cell, publish as a new version, the replay of recent
- * prices under the draft (decision 0104), and the version history with diff and restore.
+ * prices under the draft (decision 0104), and the version history with diff and restore. A print mode without a
+ * sheet starts its first version on screen: empty (the required result cells) or as a copy of another print mode's
+ * published sheet; publishing it saves version 1 (decision 0116).
  */
 export const staffSheetEditorMachine = setup({
   types: {
@@ -121,6 +78,14 @@ export const staffSheetEditorMachine = setup({
     /** Client: the current version and the version list. */
     loadSheet: fromPromise<LoadedSheet, Input>(async () => {
       throw new Error('staffSheetEditor: loadSheet is not provided')
+    }),
+    /** Client: the other print modes with a published sheet, to start a first version as a copy of one. */
+    loadSheetSources: fromPromise<SheetSource[], { printModeId: string }>(async () => {
+      throw new Error('staffSheetEditor: loadSheetSources is not provided')
+    }),
+    /** Client: `GET /api/staff/price-spreadsheet-versions/{versionId}`, the sheet a first version copies. */
+    loadSourceSheet: fromPromise<SheetVersion, { versionId: string }>(async () => {
+      throw new Error('staffSheetEditor: loadSourceSheet is not provided')
     }),
     /** Client: `POST …/price-spreadsheet/evaluate`. */
     evaluateSheet: fromPromise<EvaluateSheetResponse, { printModeId: string; request: EvaluateSheetRequest }>(
@@ -151,8 +116,20 @@ export const staffSheetEditorMachine = setup({
     setLoaded: assign((_, params: LoadedSheet) => ({
       current: params.current,
       versions: params.versions,
-      cells: params.current.cells.map((cell) => ({ ...cell })),
-      optionVariables: [...params.current.optionVariables],
+      cells: params.current?.cells.map((cell) => ({ ...cell })) ?? [],
+      optionVariables: [...(params.current?.optionVariables ?? [])],
+      error: null,
+    })),
+    setSources: assign((_, params: { sources: SheetSource[] }) => ({ sources: params.sources })),
+    startEmpty: assign({
+      cells: () => EMPTY_SHEET_CELLS.map((cell) => ({ ...cell })),
+      optionVariables: [],
+      error: null,
+    }),
+    /** The copied sheet's cells and option variables become the draft; it is published as this mode's own. */
+    startCopy: assign((_, params: { source: SheetVersion }) => ({
+      cells: params.source.cells.map((cell) => ({ ...cell })),
+      optionVariables: [...params.source.optionVariables],
       error: null,
     })),
     editCell: assign(({ context }, params: { index: number; name: string; formula: string }) => ({
@@ -193,6 +170,7 @@ export const staffSheetEditorMachine = setup({
     /** Publishing a draft whose last evaluation found issues would only meet 422 sheet_invalid. */
     isCleanDraft: ({ context }) => context.evaluation !== null && context.evaluation.issues.length === 0,
     isOtherVersion: ({ event }) => event.type === 'sheet.compare' && event.versionId !== event.againstId,
+    hasNoSheet: (_, params: LoadedSheet) => params.current === null,
   },
   delays: {
     /** Live evaluation waits for a pause in typing. */
@@ -206,6 +184,7 @@ export const staffSheetEditorMachine = setup({
     cells: [],
     optionVariables: [],
     current: null,
+    sources: [],
     versions: [],
     testParameters: null,
     object: null,
@@ -221,7 +200,14 @@ export const staffSheetEditorMachine = setup({
         id: 'loadSheet',
         src: 'loadSheet',
         input: ({ context }) => ({ printModeId: context.printModeId, whiteLabelId: context.whiteLabelId }),
-        onDone: { target: 'editing', actions: { type: 'setLoaded', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'hasNoSheet', params: ({ event }) => event.output },
+            target: 'starting',
+            actions: { type: 'setLoaded', params: ({ event }) => event.output },
+          },
+          { target: 'editing', actions: { type: 'setLoaded', params: ({ event }) => event.output } },
+        ],
         onError: {
           target: 'loadFailed',
           actions: { type: 'setError', params: ({ event }) => ({ error: errorCodeOf(event.error) }) },
@@ -231,6 +217,51 @@ export const staffSheetEditorMachine = setup({
     loadFailed: {
       tags: 'load-failed',
       on: { 'sheet.reload': 'loading' },
+    },
+    starting: {
+      tags: 'start',
+      initial: 'loadingSources',
+      states: {
+        loadingSources: {
+          tags: 'loading',
+          invoke: {
+            id: 'loadSheetSources',
+            src: 'loadSheetSources',
+            input: ({ context }) => ({ printModeId: context.printModeId }),
+            onDone: {
+              target: 'choosing',
+              actions: { type: 'setSources', params: ({ event }) => ({ sources: event.output }) },
+            },
+            // Without the list an empty start is still possible; the error says why no copy is offered.
+            onError: {
+              target: 'choosing',
+              actions: { type: 'setError', params: ({ event }) => ({ error: errorCodeOf(event.error) }) },
+            },
+          },
+        },
+        choosing: {
+          on: {
+            'sheet.startEmpty': { target: '#staffSheetEditor.editing', actions: 'startEmpty' },
+            'sheet.startCopy': 'copying',
+          },
+        },
+        copying: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadSourceSheet',
+            src: 'loadSourceSheet',
+            input: ({ event }) => ({ versionId: event.type === 'sheet.startCopy' ? event.versionId : '' }),
+            onDone: {
+              target: '#staffSheetEditor.editing',
+              actions: { type: 'startCopy', params: ({ event }) => ({ source: event.output }) },
+            },
+            onError: {
+              target: 'choosing',
+              actions: { type: 'setError', params: ({ event }) => ({ error: errorCodeOf(event.error) }) },
+            },
+          },
+        },
+      },
     },
     editing: {
       tags: 'editor',

@@ -1,10 +1,15 @@
 import { afterEvents, definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
 import {
   cleanEvaluation,
+  currentSheet,
+  emptySheetEvaluation,
   failedEvaluation,
   loadedSheet,
+  NEW_PRINT_MODE_ID,
+  noSheet,
   PRINT_MODE_ID,
   replayResult,
+  sheetSources,
   sheetVersions,
   TEST_PARAMETERS,
   versionDiff,
@@ -22,6 +27,8 @@ const serializeContext = (context: Context) => ({
   replay: context.replay !== null,
   diff: context.diff !== null,
   error: context.error,
+  current: context.current !== null,
+  sources: context.sources.length,
   object: context.object?.id ?? null,
   testX: context.testParameters?.xMm ?? null,
 })
@@ -88,5 +95,29 @@ export const staffSheetEditorHistoryPathModel = definePathModel({
     { type: 'sheet.restore', versionId: oldest!.id },
     doneEvent('restoreVersion', {}),
     errorEvent('restoreVersion'),
+  ],
+})
+
+/**
+ * A print mode without a sheet (decision 0116): the sources to copy from (or their failure), an empty start or a
+ * copy (or its failure), then the first version evaluated and published.
+ */
+export const staffSheetEditorStartPathModel = definePathModel({
+  machine: staffSheetEditorMachine,
+  input: { printModeId: NEW_PRINT_MODE_ID },
+  serializeContext,
+  events: [
+    doneEvent('loadSheet', noSheet),
+    doneEvent('loadSheetSources', sheetSources),
+    errorEvent('loadSheetSources'),
+    { type: 'sheet.startEmpty' },
+    { type: 'sheet.startCopy', versionId: sheetSources[0]!.versionId },
+    doneEvent('loadSourceSheet', currentSheet),
+    errorEvent('loadSourceSheet'),
+    ...afterEvents(staffSheetEditorMachine),
+    doneEvent('evaluateSheet', emptySheetEvaluation),
+    doneEvent('evaluateSheet', cleanEvaluation),
+    { type: 'sheet.publish' },
+    doneEvent('publishSheet', loadedSheet),
   ],
 })

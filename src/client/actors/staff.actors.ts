@@ -37,11 +37,34 @@ async function loadSheet(
   signal: AbortSignal,
 ) {
   const query = whiteLabelQuery(input.whiteLabelId)
-  const [current, list] = await Promise.all([
-    api.get(priceSheetPaths.current(input.printModeId) + query, SheetVersionResponseSchema, { signal }),
-    api.get(priceSheetPaths.versions(input.printModeId) + query, SheetVersionListResponseSchema, { signal }),
-  ])
+  // The list first: an empty one means no sheet yet (the current version would be a 404 that an unknown print mode
+  // answers too), and the editor then offers to start one.
+  const list = await api.get(
+    priceSheetPaths.versions(input.printModeId) + query,
+    SheetVersionListResponseSchema,
+    {
+      signal,
+    },
+  )
+  if (list.versions.length === 0) return { current: null, versions: [] }
+  const current = await api.get(
+    priceSheetPaths.current(input.printModeId) + query,
+    SheetVersionResponseSchema,
+    {
+      signal,
+    },
+  )
   return { current: current.version, versions: list.versions }
+}
+
+/** Other print modes with a published (default white label) sheet: what a first version may copy. */
+async function loadSheetSources(api: ApiClient, printModeId: string, signal: AbortSignal) {
+  const { printModes } = await api.get(staffPaths.list('print-modes'), StaffPrintModeListSchema, { signal })
+  return printModes.flatMap((mode) =>
+    mode.id === printModeId || mode.archived || mode.currentSheetVersionId === null
+      ? []
+      : [{ printModeId: mode.id, name: mode.name, versionId: mode.currentSheetVersionId }],
+  )
 }
 
 const draftOf = (context: SheetEditorContext) => ({
@@ -55,6 +78,13 @@ function createSheetEditorLogic({ api, notifications }: StaffDeps) {
   return staffSheetEditorMachine.provide({
     actors: {
       loadSheet: fromPromise(({ input, signal }) => loadSheet(api, input, signal)),
+      loadSheetSources: fromPromise(({ input, signal }) => loadSheetSources(api, input.printModeId, signal)),
+      loadSourceSheet: fromPromise(async ({ input, signal }) => {
+        const answer = await api.get(priceSheetPaths.version(input.versionId), SheetVersionResponseSchema, {
+          signal,
+        })
+        return answer.version
+      }),
       evaluateSheet: fromPromise(({ input, signal }) =>
         api.post(staffSheetPaths.evaluate(input.printModeId), input.request, EvaluateSheetResponseSchema, {
           signal,

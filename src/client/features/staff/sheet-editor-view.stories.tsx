@@ -6,6 +6,7 @@ import { PRINT_MODE_ID } from '#machines/staff-sheet-editor/staff-sheet-editor.f
 import {
   staffSheetEditorHistoryPathModel,
   staffSheetEditorPathModel,
+  staffSheetEditorStartPathModel,
   staffSheetEditorToolsPathModel,
 } from '#machines/staff-sheet-editor/staff-sheet-editor.paths.ts'
 import { onMobile } from '#client/testing/story-app.tsx'
@@ -32,6 +33,20 @@ const STATES = {
   history: (s: Snap) => s.matches({ history: 'browsing' }) && s.context.diff === null,
   comparing: (s: Snap) => s.matches({ history: 'comparing' }),
   diff: (s: Snap) => s.matches({ history: 'browsing' }) && s.context.diff !== null,
+  /** A print mode without a sheet (decision 0116): its other modes' sheets still loading, then the choice. */
+  startLoading: (s: Snap) => s.matches({ starting: 'loadingSources' }),
+  start: (s: Snap) => s.matches({ starting: 'choosing' }) && s.context.sources.length > 0,
+  startWithoutSources: (s: Snap) => s.matches({ starting: 'choosing' }) && s.context.error !== null,
+  copying: (s: Snap) => s.matches({ starting: 'copying' }),
+  /** Started empty: the required result cells, each with its error until a formula is typed. */
+  startedEmpty: (s: Snap) =>
+    idle(s) &&
+    s.context.current === null &&
+    s.context.evaluation?.result === null &&
+    s.context.cells.length === 2,
+  /** Started as a copy of another mode's sheet: a clean draft, publishable as version 1. */
+  startedCopy: (s: Snap) =>
+    idle(s) && s.context.current === null && s.context.evaluation?.issues.length === 0,
 } as const
 type SheetStoryState = keyof typeof STATES
 
@@ -44,7 +59,12 @@ function SheetEditorInState({
 }) {
   const snapshot = reachedState(
     'sheet editor',
-    [staffSheetEditorPathModel, staffSheetEditorToolsPathModel, staffSheetEditorHistoryPathModel],
+    [
+      staffSheetEditorPathModel,
+      staffSheetEditorToolsPathModel,
+      staffSheetEditorHistoryPathModel,
+      staffSheetEditorStartPathModel,
+    ],
     STATES[state],
   )
   const actor = useActorRef(storySheetEditor, { snapshot, input: { printModeId: PRINT_MODE_ID } })
@@ -84,3 +104,12 @@ export const VersionDiff: Story = { args: { state: 'diff' } }
 export const ErrorAtCellEnglish: Story = { ...ErrorAtCell, globals: { locale: 'en' } }
 export const ReplayedFrench: Story = { ...Replayed, globals: { locale: 'fr' } }
 export const CleanMobile: Story = { ...Clean, ...onMobile }
+/** A print mode without a sheet: start empty or copy another mode's published sheet (decision 0116). */
+export const StartLoading: Story = { args: { state: 'startLoading' } }
+export const Start: Story = { args: { state: 'start' } }
+export const StartWithoutSources: Story = { args: { state: 'startWithoutSources' } }
+export const StartCopying: Story = { args: { state: 'copying' } }
+export const StartedEmpty: Story = { args: { state: 'startedEmpty' } }
+export const StartedCopy: Story = { args: { state: 'startedCopy' } }
+export const StartEnglish: Story = { ...Start, globals: { locale: 'en' } }
+export const StartedEmptyFrench: Story = { ...StartedEmpty, globals: { locale: 'fr' } }

@@ -13,6 +13,7 @@ import { formatEuros } from './staff-format.ts'
 import { ReplayChart } from './replay-chart.tsx'
 import { SheetHistory } from './sheet-history.tsx'
 import { UploadPicker, type UploadPickerActor } from './sheet/upload-picker.tsx'
+import { SheetStart } from './sheet/sheet-start.tsx'
 import { SHEET_ISSUE_TEXTS, UNKNOWN_SHEET_ISSUE } from './sheet-issue-texts.ts'
 import { StaffLoadFailed, StaffLoading } from './staff-status.tsx'
 
@@ -264,6 +265,7 @@ function ReplayResult({ actor }: { actor: SheetEditorActor }) {
 function EditorActions({ actor }: { actor: SheetEditorActor }) {
   const canPublish = useSelector(actor, (snapshot) => snapshot.can({ type: 'sheet.publish' }))
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'))
+  const hasVersions = useSelector(actor, (snapshot) => snapshot.context.versions.length > 0)
   return (
     <div className="form__actions staff-actions">
       <button
@@ -282,14 +284,16 @@ function EditorActions({ actor }: { actor: SheetEditorActor }) {
       >
         <Trans>Wirkung auf die letzten Preise prüfen</Trans>
       </button>
-      <button
-        type="button"
-        className="button"
-        disabled={busy}
-        onClick={() => actor.send({ type: 'sheet.openHistory' })}
-      >
-        <Trans>Versionen</Trans>
-      </button>
+      {hasVersions && (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'sheet.openHistory' })}
+        >
+          <Trans>Versionen</Trans>
+        </button>
+      )}
     </div>
   )
 }
@@ -306,13 +310,15 @@ export function SheetEditorView({
   title: string
 }) {
   const mode = useSelector(actor, (snapshot) =>
-    snapshot.hasTag('loading')
-      ? 'loading'
-      : snapshot.hasTag('load-failed')
-        ? 'loadFailed'
-        : snapshot.hasTag('history')
-          ? 'history'
-          : 'editor',
+    snapshot.hasTag('start')
+      ? 'start'
+      : snapshot.hasTag('loading')
+        ? 'loading'
+        : snapshot.hasTag('load-failed')
+          ? 'loadFailed'
+          : snapshot.hasTag('history')
+            ? 'history'
+            : 'editor',
   )
   const version = useSelector(actor, (snapshot) => snapshot.context.current?.version)
   const error = useSelector(actor, (snapshot) => snapshot.context.error)
@@ -326,7 +332,11 @@ export function SheetEditorView({
       {mode !== 'loading' && mode !== 'loadFailed' && (
         <>
           <p>
-            <Trans>Veröffentlichte Version: {version}</Trans>
+            {version === undefined ? (
+              <Trans>Noch keine veröffentlichte Version</Trans>
+            ) : (
+              <Trans>Veröffentlichte Version: {version}</Trans>
+            )}
           </p>
           {error !== null && (
             <p className="staff-warning" role="alert">
@@ -344,6 +354,7 @@ export function SheetEditorView({
           <ReplayResult actor={actor} />
         </>
       )}
+      {mode === 'start' && <SheetStart actor={actor} />}
       {mode === 'history' && <SheetHistory actor={actor} />}
     </section>
   )

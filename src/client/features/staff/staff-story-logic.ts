@@ -10,6 +10,8 @@ const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}))
 export const storySheetEditor = staffSheetEditorMachine.provide({
   actors: {
     loadSheet: pending(),
+    loadSheetSources: pending(),
+    loadSourceSheet: pending(),
     evaluateSheet: pending(),
     publishSheet: pending(),
     replaySheet: pending(),

@@ -5,9 +5,9 @@ import { parseFormula } from '#server/modules/pricing/sheet/formula-parser.ts'
 import {
   NAME_PATTERN,
   OPTION_VARIABLE_PREFIX,
-  RESULT_CELLS,
   SHEET_VARIABLES,
 } from '#server/modules/pricing/sheet/sheet-variables.ts'
+import { REQUIRED_SHEET_RESULT_CELLS } from '#shared/domain/sheet-result-cells.ts'
 import {
   SHEET_LIMITS,
   type SheetDraft,
@@ -133,7 +133,7 @@ export function analyseSheet(draft: SheetDraft): SheetAnalysis {
   for (const cell of cells) {
     if (cyclic.has(cell.name)) report(cell.displayName, 'cycle', 'refers back to itself through other cells')
   }
-  for (const required of [RESULT_CELLS.unitNetPrice, RESULT_CELLS.productionDays]) {
+  for (const required of REQUIRED_SHEET_RESULT_CELLS) {
     if (!counted.has(required)) report(required, 'missing_result_cell')
   }
   return { issues, cells, optionVariables, cyclic }

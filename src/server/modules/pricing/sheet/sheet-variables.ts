@@ -1,3 +1,5 @@
+import { SHEET_RESULT_CELLS } from '#shared/domain/sheet-result-cells.ts'
+
 /**
  * The variables a price sheet can read, one definition each (docs/pricing/variables.md explains them at length and
  * a test keeps the two in step). Lengths are millimetres after the file's unit of length and the user's scale.
@@ -62,12 +64,8 @@ export const SHEET_VARIABLES: readonly SheetVariable[] = [
 /** Processing-step option variables must carry this prefix, so they can never shadow a built-in variable. */
 export const OPTION_VARIABLE_PREFIX = 'option_'
 
-/** The required result cells, and the optional one. */
-export const RESULT_CELLS = {
-  unitNetPrice: 'unit_net_price_eur',
-  productionDays: 'production_days',
-  printable: 'printable',
-} as const
+/** The required result cells, and the optional one (shared: the sheet editor starts an empty sheet with them). */
+export const RESULT_CELLS = SHEET_RESULT_CELLS
 
 export const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/
 
