@@ -51,19 +51,43 @@ const TRIANGLES = 2 * U * V
 const MAJOR = 40
 const MINOR = 15
 
+/**
+ * The upload test kills the server while the upload stalls at half the file, so its file need not take long to
+ * analyse: 200,000 triangles (10 MB, half of it far above the 1 MB margin below) spare CI one more analysis of
+ * the million triangles after the restart (9 s on PGlite, 29 s on PostgreSQL in a clean CI run).
+ */
+const UPLOAD_U = 400
+const UPLOAD_V = 250
+
 const folders: string[] = []
 let modelPath: string
 let modelSha256: string
-let modelSize: number
+let uploadPath: string
+let uploadSha256: string
+let uploadSize: number
+
+function writeModel(
+  dir: string,
+  name: string,
+  u: number,
+  v: number,
+): { path: string; sha256: string; size: number } {
+  const bytes = binaryStl(torusSoup(MAJOR, MINOR, u, v))
+  const path = join(dir, name)
+  writeFileSync(path, bytes)
+  return { path, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length }
+}
 
 beforeAll(() => {
   const dir = createTempDir('schichtwerk-crash-model-')
   folders.push(dir)
-  const bytes = binaryStl(torusSoup(MAJOR, MINOR, U, V))
-  modelPath = join(dir, 'torus.stl')
-  writeFileSync(modelPath, bytes)
-  modelSha256 = createHash('sha256').update(bytes).digest('hex')
-  modelSize = bytes.length
+  const model = writeModel(dir, 'torus.stl', U, V)
+  modelPath = model.path
+  modelSha256 = model.sha256
+  const upload = writeModel(dir, 'torus-upload.stl', UPLOAD_U, UPLOAD_V)
+  uploadPath = upload.path
+  uploadSha256 = upload.sha256
+  uploadSize = upload.size
 })
 
 afterAll(async () => {
@@ -244,13 +268,13 @@ describe(`kill -9 of the server process (${testDbKind})`, () => {
 
     const first = await startServer(env)
     // Half the file arrives, then the client stalls: the server holds a partial file when it is killed.
-    const half = Math.floor(modelSize / 2)
+    const half = Math.floor(uploadSize / 2)
     const gate = new Gate(half)
     const { answer } = streamUpload(
       first.base,
       'torus.stl',
-      createReadStream(modelPath).pipe(gate),
-      modelSize,
+      createReadStream(uploadPath).pipe(gate),
+      uploadSize,
     )
     answer.catch(() => undefined) // the connection dies with the server
     const partial = await waitFor('the partial upload on disk', () => {
@@ -259,7 +283,7 @@ describe(`kill -9 of the server process (${testDbKind})`, () => {
       // The multipart head and the stream's buffers: most of the half that was sent is on disk.
       return size >= half - 1_000_000 ? { name: names[0]!, size } : undefined
     })
-    expect(partial.size).toBeLessThan(modelSize)
+    expect(partial.size).toBeLessThan(uploadSize)
     await first.kill()
     await expect(answer).rejects.toThrow()
     gate.destroy()
@@ -273,7 +297,7 @@ describe(`kill -9 of the server process (${testDbKind})`, () => {
     expect(entries(join(dataDir, 'uploads'))).toEqual([INCOMING_DIR])
 
     // The same file again, whole: stored with its checksum and analysed.
-    const again = streamUpload(second.base, 'torus.stl', createReadStream(modelPath), modelSize)
+    const again = streamUpload(second.base, 'torus.stl', createReadStream(uploadPath), uploadSize)
     const { status, body } = await again.answer
     expect(status).toBe(201)
     const { taskId, createdObject } = AnalysisUploadResponseSchema.parse(body)
@@ -303,7 +327,7 @@ describe(`kill -9 of the server process (${testDbKind})`, () => {
     }))
     // Only the complete upload has a row; its checksum is the file's.
     expect(rows.files.map((row) => ({ ...row, size_bytes: Number(row.size_bytes) }))).toEqual([
-      { id: createdObject._id, state: 'analysed', size_bytes: modelSize, sha256: modelSha256 },
+      { id: createdObject._id, state: 'analysed', size_bytes: uploadSize, sha256: uploadSha256 },
     ])
     expect(rows.tasks).toEqual([{ state: 'completed', attempts: 1, runs: 1 }])
   }, 240_000)
