@@ -145,37 +145,20 @@ export function resolveParam(
 }
 
 /**
- * One evaluation per (print mode, colour factor, finish factor) within a request. Keyed by the mode object and the
- * two numbers in nested maps rather than a concatenated string key: building and hashing 30 such strings was a
- * visible share of a request.
+ * One configuration group's evaluation and its money in the answer's shape. The lines of a group share the two
+ * price objects: they are equal by definition, and computing and allocating them once per group instead of once
+ * per line is part of what a new configuration costs (issue 18).
  */
-class EvaluationMemo {
-  private readonly byMode = new Map<PrintModeEntry, Map<number, Map<number, PriceConfigurationResult>>>()
-
-  get(mode: PrintModeEntry, color: number, finish: number): PriceConfigurationResult | undefined {
-    return this.byMode.get(mode)?.get(color)?.get(finish)
-  }
-
-  set(mode: PrintModeEntry, color: number, finish: number, result: PriceConfigurationResult): void {
-    let byColor = this.byMode.get(mode)
-    if (byColor === undefined) this.byMode.set(mode, (byColor = new Map()))
-    let byFinish = byColor.get(color)
-    if (byFinish === undefined) byColor.set(color, (byFinish = new Map()))
-    byFinish.set(finish, result)
-  }
+interface PricedGroup {
+  readonly result: PriceConfigurationResult
+  readonly price: ConfigurationPrice['price']
+  readonly linePrice: ConfigurationPrice['linePrice']
 }
 
-/** One configuration's line of the answer: its unit price (taxed once per unit) and its line price. */
-function configurationPrice(
-  entry: ResolvedParam,
-  result: PriceConfigurationResult,
-  taxRatePercent: number,
-): ConfigurationPrice {
+function pricedGroup(result: PriceConfigurationResult, taxRatePercent: number): PricedGroup {
   const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
   return {
-    printModeId: entry.mode.id,
-    surfaceFinishId: entry.finish?.id ?? null,
-    printModeColorId: entry.color?.id ?? null,
+    result,
     price: {
       netPrice: unitAmounts.netCents,
       totalPrice: unitAmounts.totalCents,
@@ -187,6 +170,42 @@ function configurationPrice(
       totalPrice: result.totalLineCents,
       tax: result.taxCents,
     },
+  }
+}
+
+/**
+ * Which configurations share one evaluation: within one request only the print mode and the two spreadsheet
+ * variables vary, so colours that share a factor (most of them) share a group. `groupOf[i]` is the group of
+ * `params[i]`, numbered in the order of their first configuration (the order the groups are evaluated, so an
+ * evaluation error names the same configuration as pricing them one by one would). Keyed by the mode object and the
+ * two numbers in nested maps rather than a concatenated string key: building and hashing 30 such strings was a
+ * visible share of a request.
+ */
+function groupsOf(resolved: readonly ResolvedParam[]): readonly number[] {
+  const byMode = new Map<PrintModeEntry, Map<number, Map<number, number>>>()
+  let groups = 0
+  return resolved.map((entry) => {
+    const colorFactor = entry.color?.sheetVariable ?? 1
+    const finishFactor = entry.finish?.sheetVariable ?? 1
+    let byColor = byMode.get(entry.mode)
+    if (byColor === undefined) byMode.set(entry.mode, (byColor = new Map()))
+    let byFinish = byColor.get(colorFactor)
+    if (byFinish === undefined) byColor.set(colorFactor, (byFinish = new Map()))
+    let group = byFinish.get(finishFactor)
+    if (group === undefined) byFinish.set(finishFactor, (group = groups++))
+    return group
+  })
+}
+
+/** One configuration's line of the answer: its group's money and verdict under its own ids. */
+function configurationPrice(entry: ResolvedParam, group: PricedGroup): ConfigurationPrice {
+  const { result } = group
+  return {
+    printModeId: entry.mode.id,
+    surfaceFinishId: entry.finish?.id ?? null,
+    printModeColorId: entry.color?.id ?? null,
+    price: group.price,
+    linePrice: group.linePrice,
     printable: result.printable,
     tooLarge: result.tooLarge,
     tooSmall: result.tooSmall,
@@ -216,38 +235,44 @@ function selectedPrintability(
   }
 }
 
-/** The resolution of a shared params array, valid for one snapshot and white label. */
+/** The resolution of a shared params array and its groups, valid for one snapshot and white label. */
 interface ResolvedParams {
   readonly snapshot: CatalogueSnapshot
   readonly whiteLabelId: string
   readonly resolved: readonly ResolvedParam[]
+  readonly groupOf: readonly number[]
+}
+
+/**
+ * Resolves a request's params and groups them. The params arrays the body parser shares between requests
+ * (pricing-body.ts) keep their resolution: the same configurations with another scale or quantity resolve to the
+ * same entries and groups while the snapshot stands.
+ */
+function createParamsResolver() {
+  const byParams = new WeakMap<readonly PricingParam[], ResolvedParams>()
+  const resolve = (
+    snapshot: CatalogueSnapshot,
+    whiteLabelId: string,
+    params: readonly PricingParam[],
+  ): ResolvedParams => {
+    // A param that does not resolve throws here, so only complete resolutions are kept.
+    const resolved = params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
+    return { snapshot, whiteLabelId, resolved, groupOf: groupsOf(resolved) }
+  }
+  return (snapshot: CatalogueSnapshot, whiteLabelId: string, params: readonly PricingParam[]) => {
+    if (!isSharedParams(params)) return resolve(snapshot, whiteLabelId, params)
+    const known = byParams.get(params)
+    if (known !== undefined && known.snapshot === snapshot && known.whiteLabelId === whiteLabelId)
+      return known
+    const fresh = resolve(snapshot, whiteLabelId, params)
+    byParams.set(params, fresh)
+    return fresh
+  }
 }
 
 export function createPricingService(deps: PricingServiceDeps) {
   const taxRatePercent = deps.taxRatePercent ?? DEFAULT_TAX_RATE_PERCENT
-  /**
-   * Resolutions of the params arrays the body parser shares between requests (pricing-body.ts): the same
-   * configurations with another scale or quantity resolve to the same entries while the snapshot stands.
-   */
-  const resolvedByParams = new WeakMap<readonly PricingParam[], ResolvedParams>()
-
-  function resolveAll(
-    snapshot: CatalogueSnapshot,
-    whiteLabelId: string,
-    params: readonly PricingParam[],
-  ): readonly ResolvedParam[] {
-    if (!isSharedParams(params)) {
-      return params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
-    }
-    const known = resolvedByParams.get(params)
-    if (known !== undefined && known.snapshot === snapshot && known.whiteLabelId === whiteLabelId) {
-      return known.resolved
-    }
-    // A param that does not resolve throws here, so only complete resolutions are kept.
-    const resolved = params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
-    resolvedByParams.set(params, { snapshot, whiteLabelId, resolved })
-    return resolved
-  }
+  const resolveAll = createParamsResolver()
 
   async function loadObject(objectId: string): Promise<AnalysedObject> {
     const object = await deps.analysedObjects.findAnalysedObject(objectId)
@@ -335,26 +360,21 @@ export function createPricingService(deps: PricingServiceDeps) {
   ): Promise<{ answer: PricingBatchResponse; basis: PricingBasis }> {
     const snapshot = await deps.catalogue.get()
     // Resolve every param before the one read, so a bad request costs no query.
-    const resolved = resolveAll(snapshot, whiteLabelId, request.params)
+    const { resolved, groupOf } = resolveAll(snapshot, whiteLabelId, request.params)
     const object = await loadObject(request.objectId)
     const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
 
-    const results: PriceConfigurationResult[] = []
+    const groups: (PricedGroup | undefined)[] = []
     const prices: ConfigurationPrice[] = []
-    // Within one request only the print mode and the two spreadsheet variables vary: colours that share a
-    // factor (most of them) share one evaluation.
-    const memo = new EvaluationMemo()
     for (let index = 0; index < resolved.length; index++) {
       const entry = resolved[index]!
-      const colorFactor = entry.color?.sheetVariable ?? 1
-      const finishFactor = entry.finish?.sheetVariable ?? 1
-      let result = memo.get(entry.mode, colorFactor, finishFactor)
-      if (result === undefined) {
-        result = priceOne(snapshot, whiteLabelId, object, unit, request, entry, index)
-        memo.set(entry.mode, colorFactor, finishFactor, result)
+      const number = groupOf[index]!
+      let group = groups[number]
+      if (group === undefined) {
+        const result = priceOne(snapshot, whiteLabelId, object, unit, request, entry, index)
+        groups[number] = group = pricedGroup(result, taxRatePercent)
       }
-      results.push(result)
-      prices.push(configurationPrice(entry, result, taxRatePercent))
+      prices.push(configurationPrice(entry, group))
     }
 
     // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
@@ -368,7 +388,7 @@ export function createPricingService(deps: PricingServiceDeps) {
     )
     const answer: PricingBatchResponse = {
       prices,
-      printabilityForSelected: selectedPrintability(results[0]!),
+      printabilityForSelected: selectedPrintability(groups[groupOf[0]!]!.result),
       printabilityForAll: printabilityForAll(all),
     }
     return { answer, basis: { snapshot, object } }
