@@ -13,8 +13,9 @@ import {
 
 /**
  * Issue 17, decision 0108: staff create a print mode and a colour with its thumbnail through the catalogue screens,
- * edit the mode's sheet (an error at its cell, then fixed) and publish, and the shop offers the new mode with a
- * price for an uploaded object; a customer meets the not-available page on the catalogue screens.
+ * start the mode's first sheet version on screen as a copy of PLA's, edit it (an error at its cell, then fixed) and
+ * publish it, and the shop offers the new mode with a price for an uploaded object; a customer meets the
+ * not-available page on the catalogue screens.
  */
 
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
@@ -103,24 +104,13 @@ test('staff create a print mode with a colour and its thumbnail, fix its sheet, 
   await expect(main.getByTestId('stored-thumbnail')).toHaveAttribute('src', /colors\/uploads\//)
   await expectNoSeriousA11yViolations(page)
 
-  // A new mode has no sheet yet and the sheet editor opens an existing one only: its first version is PLA's, put
-  // through the API; the edit and the publish go through the screen.
-  const modes = (await (await page.request.get('/api/staff/print-modes')).json()) as {
-    printModes: { id: string; name: { de: string } }[]
-  }
-  const pla = modes.printModes.find((mode) => mode.name.de === 'PLA (FDM)')
-  const plaSheet = (await (
-    await page.request.get(`/api/staff/print-modes/${pla?.id}/price-spreadsheet`)
-  ).json()) as {
-    version: { cells: unknown; optionVariables: unknown }
-  }
-  const first = await page.request.put(`/api/staff/print-modes/${printModeId}/price-spreadsheet`, {
-    data: { cells: plaSheet.version.cells, optionVariables: plaSheet.version.optionVariables },
-  })
-  expect(first.status(), await first.text()).toBeLessThan(300)
-
+  // A new mode has no sheet yet: the sheet editor offers to start one (decision 0116), here as a copy of PLA's.
   await page.goto('/staff/catalogue/print-modes')
   await main.getByRole('link', { name: new RegExp(`^Preistabelle\\s*: ${MODE_NAME}$`) }).click()
+  await expect(main.getByRole('heading', { level: 2, name: 'Noch keine Preistabelle' })).toBeVisible(SLOW)
+  await expect(main.getByRole('button', { name: 'Leere Tabelle' })).toBeEnabled()
+  await expectNoSeriousA11yViolations(page)
+  await main.getByRole('button', { name: 'Kopie von PLA (FDM)' }).click()
   const formula = page.getByRole('textbox', { name: 'Formel von unit_net_price_eur' })
   await expect(formula).toBeVisible(SLOW)
   const original = await formula.inputValue()
@@ -133,9 +123,9 @@ test('staff create a print mode with a colour and its thumbnail, fix its sheet, 
   await expect(page.locator('[data-cell="unit_net_price_eur"]')).toHaveCount(0, SLOW)
   const publish = page.getByRole('button', { name: 'Veröffentlichen' })
   await expect(publish).toBeEnabled(SLOW)
-  const version = await page.getByText(/^Veröffentlichte Version: /).innerText()
+  await expect(page.getByText('Noch keine veröffentlichte Version')).toBeVisible()
   await publish.click()
-  await expect(page.getByText(/^Veröffentlichte Version: /)).not.toHaveText(version, SLOW)
+  await expect(page.getByText('Veröffentlichte Version: 1')).toBeVisible(SLOW)
 
   // The shop: an uploaded cube can be printed in the new mode, with a price.
   const shop = await (await browser.newContext()).newPage()
