@@ -76,7 +76,6 @@ test('staff create a print mode with a colour and its thumbnail, fix its sheet, 
   await name.fill(MODE_NAME)
   await main.getByRole('button', { name: 'Anlegen' }).click()
   await expect(page).toHaveURL(/\/staff\/catalogue\/print-modes\/[A-Za-z0-9_-]{22}$/, SLOW)
-  const printModeId = page.url().split('/').pop() ?? ''
 
   // Its colour, then the colour's thumbnail: a preview before the upload, the stored picture after it.
   await page.goto('/staff/catalogue/colors/new')
