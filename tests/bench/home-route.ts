@@ -112,6 +112,10 @@ export async function measureRoute(
       scripts.add(url.pathname.slice(1))
   })
   await page.goto(`${options.base}${options.path ?? '/'}`, { waitUntil: 'networkidle', timeout: 120_000 })
+  // A prerendered page requests the SPA only after its first paint (decision 0118), which on a loaded machine can
+  // come after a quiet half second: the visit lasts until the SPA took the page over (it removes the embedded data).
+  await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 120_000 })
+  await page.waitForLoadState('networkidle')
   // Idle callbacks (preloads scheduled for idle time) may start requests after the first quiet period.
   await page.waitForTimeout(1500)
   await page.waitForLoadState('networkidle')

@@ -6,6 +6,7 @@
  *   npm run bench:web -- --runs 5
  *   npm run bench:web -- --check                         # exit 1 when a page's median performance is under 90
  *   CLIENT_DIR=tmp/dist-x npm run bench:web              # another build
+ *   npm run bench:web -- --pages / --runs 1 --why        # one page, and what its figures are made of
  *
  * Starts the server itself (`NODE_ENV=production`, a fresh DATA_DIR, so the seeded content, a free port) on the
  * client build (CLIENT_DIR, else dist/client). Each run launches a fresh Debian Chromium (chrome-launcher,
@@ -37,6 +38,10 @@ const args = process.argv.slice(2)
 const runsIndex = args.indexOf('--runs')
 const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3
 const check = args.includes('--check')
+const pagesIndex = args.indexOf('--pages')
+const pages = pagesIndex >= 0 ? (args[pagesIndex + 1] ?? '').split(',') : PAGES
+/** `--why`: per run, the trace behind the score (LCP element and phases, render-blocking files, script work). */
+const why = args.includes('--why')
 
 type Figures = { performance: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }
 
@@ -62,6 +67,7 @@ async function lighthouseRun(url: string): Promise<Figures> {
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const audit = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN
+    if (why) console.log(JSON.stringify(explain(lhr), null, 1))
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcp: audit('first-contentful-paint'),
@@ -72,6 +78,45 @@ async function lighthouseRun(url: string): Promise<Figures> {
     }
   } finally {
     chrome.kill()
+  }
+}
+
+type Lhr =
+  Awaited<ReturnType<typeof lighthouse>> extends infer R ? (R extends { lhr: infer L } ? L : never) : never
+
+/** The items of an audit's table or list details, as plain records (the details' shapes differ per audit). */
+function detailItems(lhr: Lhr, id: string): Record<string, unknown>[] {
+  const details = lhr.audits[id]?.details
+  if (details === undefined || !('items' in details) || !Array.isArray(details.items)) return []
+  return details.items.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return []
+    // The LCP audit nests its element and phases as tables inside a list.
+    if ('items' in item && Array.isArray(item.items)) return item.items as Record<string, unknown>[]
+    return [item as Record<string, unknown>]
+  })
+}
+
+/**
+ * What a score is made of, read from the trace rather than guessed: on a loaded machine the score alone does not say
+ * whether the first paint waits for CSS, for the scripts or for the take-over.
+ */
+function explain(lhr: Lhr) {
+  const pick = (items: Record<string, unknown>[], keys: string[]) =>
+    items.map((item) => Object.fromEntries(keys.filter((key) => key in item).map((key) => [key, item[key]])))
+  const nodeOf = (item: Record<string, unknown>) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined
+    return node === undefined ? undefined : `${node.selector ?? ''} ${node.snippet ?? ''}`.slice(0, 160)
+  }
+  return {
+    lcpElement: detailItems(lhr, 'largest-contentful-paint-element')
+      .map(nodeOf)
+      .filter((node) => node !== undefined),
+    lcpPhases: pick(detailItems(lhr, 'largest-contentful-paint-element'), ['phase', 'timing']),
+    renderBlocking: pick(detailItems(lhr, 'render-blocking-resources'), ['url', 'totalBytes', 'wastedMs']),
+    scriptWork: pick(detailItems(lhr, 'bootup-time'), ['url', 'total', 'scripting', 'scriptParseCompile']),
+    mainThread: pick(detailItems(lhr, 'mainthread-work-breakdown'), ['groupLabel', 'duration']),
+    longTasks: pick(detailItems(lhr, 'long-tasks'), ['url', 'startTime', 'duration']).slice(0, 10),
+    layoutShifts: detailItems(lhr, 'layout-shifts').map(nodeOf),
   }
 }
 
@@ -117,7 +162,7 @@ async function main(): Promise<void> {
     } finally {
       await browser.close()
     }
-    for (const page of PAGES) {
+    for (const page of pages) {
       const results: Figures[] = []
       for (let run = 1; run <= runs; run += 1) {
         const figures = await withRetries(() => lighthouseRun(`${server.base}${page}`), `${page} run ${run}`)

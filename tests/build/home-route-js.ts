@@ -23,8 +23,11 @@ import {
   startShopServer,
 } from '#tests/bench/home-route.ts'
 
-/** What `/` may load until the goal is met (2026-11-26: 216.6 kB measured; the goal is HOME_JS_BUDGET_BYTES). */
-const GUARD_BYTES = 225_000
+/**
+ * What `/` may load until the goal is met (2026-11-26: 219.0 kB measured until the take-over, decision 0118; the goal
+ * is HOME_JS_BUDGET_BYTES).
+ */
+const GUARD_BYTES = 224_000
 /** Calls a first visit must not make. */
 const FORBIDDEN_CALLS = ['POST /api/checkout/cart', 'GET /api/print-modes']
 

@@ -3,7 +3,6 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { type CmsPage } from '#shared/contracts/cms.contract.ts'
-import { COOKIE_CHOICE_STORAGE_KEY } from '#shared/contracts/cookie-choice.contract.ts'
 import {
   type PrerenderEntry,
   type PrerenderedPage,
@@ -31,6 +30,11 @@ import { createServerStorage } from './server-storage.ts'
 
 /** Routes whose content is a CMS page; their lazy chunk's CSS must be in `<head>` before the first paint. */
 const CMS_ROUTE_MODULE = 'router/cms-routes.tsx'
+/**
+ * The SPA itself is a chunk `main.tsx` loads after the first paint (decision 0118): the shell's CSS (header, footer,
+ * upload hero) is that chunk's, so every page links it in `<head>`.
+ */
+const BOOT_MODULE = 'boot.tsx'
 
 const noop = () => undefined
 
@@ -38,16 +42,10 @@ provideDomParser()
 
 /** Everything the SSR render needs of the browser: nothing is stored, navigated or uploaded. */
 function serverActorDeps(input: PrerenderInput, lang: Locale, fetch: typeof globalThis.fetch) {
-  // The visitor's storage is unknown here: render as for one who chose already (no cookie dialog, no welcome
-  // modal); the SPA shows them after it takes over, above the page, so nothing below moves.
-  const storage = createServerStorage({
-    [COOKIE_CHOICE_STORAGE_KEY]: JSON.stringify({
-      essentialCookies: true,
-      statisticCookies: false,
-      marketingCookies: false,
-    }),
-    [WELCOME_SEEN_STORAGE_KEY]: 'true',
-  })
+  // The visitor's storage is unknown here: render as for a first visit without the welcome modal. The cookie dialog
+  // is in the markup, so a first visit paints it at once instead of after the SPA's boot, when it would be the
+  // page's largest paint (decision 0118); `stored-choice.js` hides it for a visitor who chose already.
+  const storage = createServerStorage({ [WELCOME_SEEN_STORAGE_KEY]: 'true' })
   return {
     storage,
     sessionStorage: createServerStorage(),
@@ -145,7 +143,7 @@ async function renderPage(input: PrerenderInput): Promise<PrerenderedPage | null
       lang,
       ...headOf(page, isHome, input.baseUrl),
       html,
-      modules: isHome ? [] : [CMS_ROUTE_MODULE],
+      modules: isHome ? [BOOT_MODULE] : [BOOT_MODULE, CMS_ROUTE_MODULE],
       responses: recording.responses(),
     }
   } finally {

@@ -36,6 +36,11 @@ export function CookieConsentDialog() {
     <dialog
       ref={showModal}
       className="cookie-dialog"
+      // A prerendered page (decision 0109) shows the dialog in its first paint, before any script runs: open without
+      // being modal, placed as the modal is. `stored-choice.js` hides it for a visitor who chose already; the SPA's
+      // take-over replaces it with the modal one (decision 0118). Only the server render sets `open`: in the browser
+      // `showModal` opens it.
+      {...(import.meta.env.SSR ? { open: true, 'data-prerendered': '' } : {})}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-intro`}
       // Escape: the machine decides what closing means, and React removes the dialog when the tag goes. Handled on

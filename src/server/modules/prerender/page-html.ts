@@ -30,7 +30,7 @@ export function chunkAssets(manifest: ClientManifest, modules: readonly string[]
 
 /**
  * The built index.html with the page in it: `<html lang>`, the title, the description and Open Graph tags, the
- * route chunk's stylesheets (so the content is styled at first paint) and module preloads, the markup in `#root`
+ * stylesheets of the SPA's chunk and the route chunk (so the content is styled at first paint), the markup in `#root`
  * and the API answers the render used (the SPA's first render reuses them and lays out the same page).
  */
 export function pageHtml(template: string, page: PrerenderedPage, manifest: ClientManifest): string {
@@ -46,9 +46,8 @@ export function pageHtml(template: string, page: PrerenderedPage, manifest: Clie
     ...assets.css
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`),
-    ...assets.scripts
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    // No module preloads: the page is painted before the SPA is requested (decision 0118), and scripts fetched beside
+    // the stylesheets would only slow the first paint down on a slow line. The SPA's chunk preloads its own imports.
   ]
   let html = template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${page.lang}"`)

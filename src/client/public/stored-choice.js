@@ -1,0 +1,11 @@
+// Runs before the first paint (a classic script in <head>, decision 0118). A prerendered page shows the cookie dialog
+// in its markup, so a first visit sees it without waiting for the SPA; a visitor who chose already must not see it
+// flash up until the SPA takes over. The choice lives in local storage (key `cookies`, COOKIE_CHOICE_STORAGE_KEY),
+// which CSS cannot read: this marks <html>, and the dialog's CSS hides the prerendered dialog then. The SPA checks
+// the stored value itself once it runs.
+try {
+  if (window.localStorage.getItem('cookies') !== null)
+    document.documentElement.setAttribute('data-cookie-choice', '')
+} catch {
+  // Storage blocked: nothing is stored either, the dialog stays.
+}
