@@ -90,7 +90,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitLive(child: ChildProcess, port: number): Promise<void> {
-  const deadline = Date.now() + 180_000
+  const deadline = Date.now() + 300_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
@@ -100,7 +100,7 @@ async function waitLive(child: ChildProcess, port: number): Promise<void> {
     }
     await new Promise((done) => setTimeout(done, 100))
   }
-  throw new Error('server not live within 180 s')
+  throw new Error('server not live within 300 s')
 }
 
 async function measureStart(argv: string[], dataDir: string): Promise<Sample & { startMs: number }> {

@@ -45,6 +45,8 @@ const childProcessesOf = (pid: number): string[] => {
 const workerProcessesOf = (pid: number): number =>
   childProcessesOf(pid).filter((line) => line.includes('worker-bootstrap')).length
 
+// Under the load of a shared 2-core host, the first start (initdb, migrations, seed) alone took 95 s and the demo
+// analysis 35 s: the budget covers both, each wait inside keeps its own limit.
 describe('an idle server', () => {
   it('runs no analysis worker until an upload begins, then analyses it', async () => {
     const server = await startServer({ DATA_DIR: dataDir }, 120_000, [join(bundleDir, 'main.js')])
@@ -78,5 +80,5 @@ describe('an idle server', () => {
         { timeout: 60_000, interval: 500 },
       )
       .toBe('completed')
-  }, 120_000)
+  }, 240_000)
 })
