@@ -10,6 +10,7 @@ import {
 } from '#machines/staff-audit-log/staff-audit-log.machine.ts'
 import { type AuditEntry } from '#shared/contracts/staff-audit.contract.ts'
 import { formatDateTime } from './staff-format.ts'
+import { StaffPager } from './staff-pager.tsx'
 import { StaffLoadFailed, StaffLoading } from './staff-status.tsx'
 
 export type AuditLogActor = ActorRefFrom<typeof staffAuditLogMachine>
@@ -76,7 +77,6 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 }
 
 function AuditTable({ actor }: { actor: AuditLogActor }) {
-  const { t } = useLingui()
   const result = useSelector(actor, (snapshot) => snapshot.context.result)
   const page = useSelector(actor, (snapshot) => snapshot.context.page)
   const pages = pageCountOf(result)
@@ -108,29 +108,11 @@ function AuditTable({ actor }: { actor: AuditLogActor }) {
           ))}
         </tbody>
       </table>
-      <nav className="staff-actions" aria-label={t`Seiten`}>
-        <button
-          type="button"
-          className="button"
-          disabled={page <= 1}
-          onClick={() => actor.send({ type: 'audit.goToPage', page: page - 1 })}
-        >
-          <Trans>Zurück</Trans>
-        </button>
-        <span>
-          <Trans>
-            Seite {page} von {pages}
-          </Trans>
-        </span>
-        <button
-          type="button"
-          className="button"
-          disabled={page >= pages}
-          onClick={() => actor.send({ type: 'audit.goToPage', page: page + 1 })}
-        >
-          <Trans>Weiter</Trans>
-        </button>
-      </nav>
+      <StaffPager
+        page={page}
+        pages={pages}
+        onPage={(next) => actor.send({ type: 'audit.goToPage', page: next })}
+      />
     </>
   )
 }

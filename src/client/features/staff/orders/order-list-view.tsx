@@ -15,6 +15,7 @@ import { formatMoney } from '#client/common/money.ts'
 import { localeParam } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import { formatDateTime } from '../staff-format.ts'
+import { StaffPager } from '../staff-pager.tsx'
 import { StaffLoadFailed, StaffLoading } from '../staff-status.tsx'
 import {
   staffOrderStatusTexts,
@@ -123,7 +124,6 @@ function OrderRow({ order }: { order: StaffOrderListEntry }) {
 }
 
 function OrderTable({ actor }: { actor: OrderListActor }) {
-  const { t } = useLingui()
   const result = useSelector(actor, (snapshot) => snapshot.context.result)
   const page = useSelector(actor, (snapshot) => snapshot.context.page)
   const pages = orderPageCountOf(result)
@@ -164,29 +164,11 @@ function OrderTable({ actor }: { actor: OrderListActor }) {
           </tbody>
         </table>
       </div>
-      <nav className="staff-actions" aria-label={t`Seiten`}>
-        <button
-          type="button"
-          className="button"
-          disabled={page <= 1}
-          onClick={() => actor.send({ type: 'orders.goToPage', page: page - 1 })}
-        >
-          <Trans>Zurück</Trans>
-        </button>
-        <span>
-          <Trans>
-            Seite {page} von {pages}
-          </Trans>
-        </span>
-        <button
-          type="button"
-          className="button"
-          disabled={page >= pages}
-          onClick={() => actor.send({ type: 'orders.goToPage', page: page + 1 })}
-        >
-          <Trans>Weiter</Trans>
-        </button>
-      </nav>
+      <StaffPager
+        page={page}
+        pages={pages}
+        onPage={(next) => actor.send({ type: 'orders.goToPage', page: next })}
+      />
     </>
   )
 }
