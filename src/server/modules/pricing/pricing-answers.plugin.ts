@@ -72,7 +72,7 @@ function notJson(): AppError {
 export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
   // Recent answers by request body, one cache per app.
   const answers = createPricingAnswerCache(deps.cache)
-  // New bodies whose params were sent before reuse the parsed params (pricing-body.ts, decision 0121).
+  // New bodies whose params were sent before reuse the parsed params (pricing-body.ts, decision 0112).
   const bodies = createPricingBodyParser()
   const misses = new WeakMap<FastifyRequest, Miss>()
   const missOf = (request: FastifyRequest): Miss => {

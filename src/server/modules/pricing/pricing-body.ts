@@ -2,7 +2,7 @@ import { keyOf } from '#server/modules/pricing/pricing-answer-cache.ts'
 import { shareValidParams } from '#server/modules/pricing/pricing-request.ts'
 
 /**
- * JSON.parse for pricing bodies, reusing the parsed `params` of bodies seen before (issue 18, decision 0121).
+ * JSON.parse for pricing bodies, reusing the parsed `params` of bodies seen before (issue 18, decision 0112).
  *
  * A configure view sends the same 30 or so configurations again and again with another scale, unit or quantity:
  * the `params` array is about nine tenths of the body, and parsing it, checking it and resolving it against the
