@@ -15,11 +15,18 @@ const SOURCE_ROOTS = ['src', 'machines', 'tests', 'e2e', 'docs', 'locales', '.st
 const RUNTIME =
   /^(\.\/)?(data|DATA_DIR|UPLOADS_DIR)(\/|$)|^(pgdata|outbox|thumbnails|cart-items|cart-attachments)\/$/
 
+/** Build output (`npm run build` writes `dist/client/`, `dist/server/`): absent from a fresh clone until it is built. */
+const BUILD_OUTPUT = /^dist(\/|$)/
+
 /** Looks like a file or folder: no URL, route, glob, placeholder, alias, option or command. */
 const PATH_LIKE = /^\.?[\w.-]+(\/[\w.-]+)*\/?$/
 
 const isPathReference = (text: string): boolean =>
-  text.includes('/') && !text.startsWith('/') && PATH_LIKE.test(text) && !RUNTIME.test(text)
+  text.includes('/') &&
+  !text.startsWith('/') &&
+  PATH_LIKE.test(text) &&
+  !RUNTIME.test(text) &&
+  !BUILD_OUTPUT.test(text)
 
 /** The backticked texts of a markdown file, outside fenced code blocks. */
 function backticked(markdown: string): string[] {

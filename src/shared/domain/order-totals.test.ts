@@ -6,7 +6,9 @@ import { computeOrderTotals, type OrderTotals } from '#shared/domain/order-total
 
 /** Check 17 asks for 100 000 carts: `PROPERTY_RUNS=100000` for the nightly run; every PR runs 2 000. */
 const CART_RUNS = Number(process.env.PROPERTY_RUNS ?? 2_000)
-const CART_TIMEOUT_MS = Math.max(5_000, CART_RUNS)
+// 2,000 carts take 1-2 s alone; in `npm test` the stories' Chromium shares the two cores with this lane (timed out
+// at 5 s in the clean-clone run of session 10), so the limit only guards against a hang.
+const CART_TIMEOUT_MS = Math.max(30_000, CART_RUNS * 10)
 
 describe('computeOrderTotals', () => {
   it('(e) Vendure #3091: 10 % order voucher on 25 × 399.00 net, as 25 lines', () => {
