@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect, useRef } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createFilePickerOpener } from '#client/actors/file-picker.ts'
 import { createTagManager } from '#client/actors/tag-manager.ts'
@@ -18,7 +18,7 @@ import {
   stripLocalePrefix,
 } from '#client/i18n/locales.ts'
 import { type AppRouter, createAppRouter } from '#client/router/router.tsx'
-import { readPrerenderedResponses, withPrerenderedResponses } from '#client/ssr/take-over.ts'
+import { markTakenOver, readPrerenderedResponses, withPrerenderedResponses } from '#client/ssr/take-over.ts'
 
 const COOKIE_CONSENT_HASH = '#cookie-consent'
 
@@ -114,8 +114,20 @@ export async function boot(): Promise<void> {
       <I18nProvider i18n={i18n}>
         <AppActorsProvider actors={actors}>
           <RouterProvider router={router} />
+          <AfterFirstCommit run={() => markTakenOver(document)} />
         </AppActorsProvider>
       </I18nProvider>
     </StrictMode>,
   )
+}
+
+/** Runs `run` once, after the commit that first put the app's markup into the page. */
+function AfterFirstCommit({ run }: { run: () => void }): null {
+  const done = useRef(false)
+  useEffect(() => {
+    if (done.current) return
+    done.current = true
+    run()
+  }, [run])
+  return null
 }

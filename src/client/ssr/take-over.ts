@@ -7,17 +7,28 @@ import { pathOf } from './recording-fetch.ts'
  * so its first frame is the same page, and replaces the markup with it in one commit (no loading state between).
  */
 
-/** The answers the server embedded, or null when the page came without (the plain SPA). */
+/**
+ * The answers the server embedded, or null when the page came without (the plain SPA). The element stays until
+ * `markTakenOver`: its removal tells tests (and anything else watching) that the SPA's markup is in place.
+ */
 export function readPrerenderedResponses(doc: Document): PrerenderResponses | null {
   const element = doc.getElementById(PRERENDER_DATA_ELEMENT_ID)
   if (element === null) return null
-  element.remove()
   try {
     const value: unknown = JSON.parse(element.textContent ?? '')
     return typeof value === 'object' && value !== null ? (value as PrerenderResponses) : null
   } catch {
     return null
   }
+}
+
+/**
+ * Called after the SPA's first commit replaced the prerendered markup: removes the embedded answers. Removing them
+ * earlier, while the route still loaded, let a test set a file on the server's file input, which the commit then
+ * replaced (the file was lost; a shopper cannot act that early, the server's buttons need the script).
+ */
+export function markTakenOver(doc: Document): void {
+  doc.getElementById(PRERENDER_DATA_ELEMENT_ID)?.remove()
 }
 
 /**
