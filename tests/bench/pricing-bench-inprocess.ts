@@ -29,6 +29,7 @@ import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
+import { catalogueConfigurations } from './bench-configurations.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => {
@@ -68,19 +69,7 @@ try {
   const app = await buildApp({ config, db, mail, logger: false, rateLimitPerMinute: 1_000_000_000 })
   await app.ready()
   // The same configurations, in the same order, as pricing-bench-server.ts prints them.
-  const { rows } = await db.query<{ print_mode_id: string; finish_id: string; color_id: string }>(
-    `SELECT pmsf.print_mode_id, pmsf.surface_finish_id AS finish_id, csf.color_id
-     FROM print_mode_surface_finishes pmsf
-     JOIN print_modes pm ON pm.id = pmsf.print_mode_id
-     JOIN color_surface_finishes csf ON csf.surface_finish_id = pmsf.surface_finish_id
-     JOIN colors c ON c.id = csf.color_id AND c.print_mode_id = pmsf.print_mode_id
-     ORDER BY pm.sort_order, pmsf.sort_order, c.sort_order`,
-  )
-  const configurations = rows.map((row) => ({
-    printModeId: row.print_mode_id,
-    surfaceFinishId: row.finish_id,
-    printModeColorId: row.color_id,
-  }))
+  const configurations = await catalogueConfigurations(db)
   const params = Array.from(
     { length: configurationCount },
     (_, index) => configurations[index % configurations.length]!,

@@ -13,6 +13,7 @@ import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
+import { catalogueConfigurations } from './bench-configurations.ts'
 
 const env = parseEnv({
   ...process.env,
@@ -38,19 +39,7 @@ await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address !== null ? address.port : 0
 
-const { rows } = await db.query<{ print_mode_id: string; finish_id: string; color_id: string }>(
-  `SELECT pmsf.print_mode_id, pmsf.surface_finish_id AS finish_id, csf.color_id
-   FROM print_mode_surface_finishes pmsf
-   JOIN print_modes pm ON pm.id = pmsf.print_mode_id
-   JOIN color_surface_finishes csf ON csf.surface_finish_id = pmsf.surface_finish_id
-   JOIN colors c ON c.id = csf.color_id AND c.print_mode_id = pmsf.print_mode_id
-   ORDER BY pm.sort_order, pmsf.sort_order, c.sort_order`,
-)
-const configurations = rows.map((row) => ({
-  printModeId: row.print_mode_id,
-  surfaceFinishId: row.finish_id,
-  printModeColorId: row.color_id,
-}))
+const configurations = await catalogueConfigurations(db)
 process.stdout.write(`${JSON.stringify({ port, objectId, configurations })}\n`)
 
 const stop = () => {
