@@ -227,6 +227,8 @@ async function measure(browser: Browser, base: string, stl: string, trace?: stri
   await page.goto('/', { timeout: 180_000 })
   const input = page.locator('input[data-upload-input]')
   await input.waitFor({ state: 'attached', timeout: 180_000 })
+  // The prerendered page's input is inert until the SPA has taken over (it removes the embedded answers).
+  await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 180_000 })
   await page.evaluate(observeInPage)
   if (trace !== undefined)
     await browser.startTracing(page, {
