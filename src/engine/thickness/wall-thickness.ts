@@ -1,6 +1,7 @@
-import { BackSide, BufferAttribute, BufferGeometry, Ray, Vector3 } from 'three'
+import { BufferAttribute, BufferGeometry, Vector3 } from 'three'
 import { MeshBVH } from 'three-mesh-bvh'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
+import { FirstExitCaster } from './first-exit.ts'
 import { type ThicknessHistogram, buildHistogram } from './thickness-histogram.ts'
 
 const PARALLEL_COS = Math.cos((15 * Math.PI) / 180)
@@ -107,29 +108,39 @@ export async function computeWallThickness(
   const coneRays = options.coneRays ?? 8
   const angle = ((options.coneHalfAngleDeg ?? 30) * Math.PI) / 180
   const perFace = new Float32Array(faces).fill(Number.NaN)
-  const ray = new Ray()
+  const caster = new FirstExitCaster(bvh, positions)
   const dir = new Vector3()
   const tangent = new Vector3()
   const bitangent = new Vector3()
   const normal = new Vector3()
   const origin = new Vector3()
   const back = new Vector3()
+  const wall = new Vector3()
+  const exitPoint = new Vector3()
   const walls: number[] = []
   const offset = 1e-7 * diag
   let rays = 0
   const castDeadline = performance.now() + (options.maxCastMs ?? DEFAULT_MAX_CAST_MS)
   const measured: number[] = []
-  /** Distance from `from` along `direction` to where the ray leaves the material, or Infinity. */
-  const exitDistance = (
-    from: Vector3,
-    direction: Vector3,
-  ): { distance: number; wall: Vector3 | undefined; point: Vector3 | undefined } => {
-    ray.origin.copy(from).addScaledVector(direction, offset)
-    ray.direction.copy(direction)
+  /**
+   * Distance from `from` along `direction` to where the ray leaves the material, or Infinity; where it leaves,
+   * `wall` and `exitPoint` are that face's normal and the point.
+   */
+  const exitDistance = (from: Vector3, direction: Vector3): number => {
     rays++
-    const hit = bvh.raycastFirst(ray, BackSide)
-    if (hit === null) return { distance: Infinity, wall: undefined, point: undefined }
-    return { distance: hit.distance + offset, wall: hit.face?.normal, point: hit.point }
+    // the origin moved by `offset` along the ray, as Vector3.addScaledVector computes it
+    const hit = caster.cast(
+      from.x + direction.x * offset,
+      from.y + direction.y * offset,
+      from.z + direction.z * offset,
+      direction.x,
+      direction.y,
+      direction.z,
+    )
+    if (!hit) return Infinity
+    wall.set(caster.normalX, caster.normalY, caster.normalZ)
+    exitPoint.set(caster.pointX, caster.pointY, caster.pointZ)
+    return caster.distance + offset
   }
   // Samples are cast interleaved (every CAST_STRIDE-th first), so a run cut short by the budget has measured the
   // whole mesh coarsely rather than its first faces only. Each sample's value does not depend on the order.
@@ -161,7 +172,7 @@ export async function computeWallThickness(
     if (faceArea[f] === 0) return
     normal.set(-normals[3 * f]!, -normals[3 * f + 1]!, -normals[3 * f + 2]!)
     origin.set(centroids[3 * f]!, centroids[3 * f + 1]!, centroids[3 * f + 2]!)
-    const central = exitDistance(origin, normal).distance
+    const central = exitDistance(origin, normal)
     // orthonormal frame around the inward normal
     tangent
       .set(Math.abs(normal.x) < 0.9 ? 1 : 0, Math.abs(normal.x) < 0.9 ? 0 : 1, 0)
@@ -177,17 +188,16 @@ export async function computeWallThickness(
         .addScaledVector(tangent, Math.sin(angle) * Math.cos(phi))
         .addScaledVector(bitangent, Math.sin(angle) * Math.sin(phi))
       const exit = exitDistance(origin, dir)
-      if (exit.wall === undefined || exit.point === undefined) continue
+      if (exit === Infinity) continue
       // The wall this ray leaves through, measured straight across from the exit point. A wall parallel to
       // this face (within 15°) is the opposite side of a plate: its distance along its normal is exact and
       // needs no second ray.
-      const wall = exit.wall
       if (wall.x * normal.x + wall.y * normal.y + wall.z * normal.z > PARALLEL_COS) {
-        walls.push(exit.distance * Math.abs(wall.x * dir.x + wall.y * dir.y + wall.z * dir.z))
+        walls.push(exit * Math.abs(wall.x * dir.x + wall.y * dir.y + wall.z * dir.z))
         continue
       }
       back.copy(wall).negate()
-      const across = exitDistance(exit.point, back).distance
+      const across = exitDistance(exitPoint, back)
       if (Number.isFinite(across)) walls.push(across)
     }
     let value = central
