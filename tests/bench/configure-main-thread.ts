@@ -3,7 +3,10 @@
  * choose a generated 10 MB binary STL (200 704 triangles) and measure in the page, from the file input's `change`:
  * the configure form appearing (its heading), the 3D view appearing (its canvas, no longer marked busy), and every
  * main-thread long task (PerformanceObserver `longtask`, > 50 ms) until 3 s after the canvas. Prints one JSON line per
- * run and the medians.
+ * run and the medians. Each run's line also says where the time to the form goes: `calls` lists the page's API calls
+ * (resource timing, ms after the file was chosen: the upload, the last of the task polls, the file, the print modes,
+ * the 3D model) and `serverStages` the analysis' own stage timings from the server's log (read, repair and measure
+ * are what a price needs; the wall thickness and the pictures are what the form waits for besides).
  *
  *   npm run build && npx tsx tests/bench/configure-main-thread.ts [--runs 3]
  *
@@ -17,6 +20,7 @@
  * prints the same for a recorded trace.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
@@ -64,7 +68,8 @@ async function startServer(
       DATA_DIR: dataDir,
       ...(clientDir === undefined ? {} : { CLIENT_DIR: clientDir }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // stdout: the server's log lines, read for the analysis' own stage timings (serverStages below).
+    stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   })
   const deadline = Date.now() + 120_000
@@ -80,17 +85,58 @@ async function startServer(
   }
 }
 
+/** The stage timings (ms) of the last analysis a server logged ('analysis completed'), or null. */
+type ServerStages = { last: Record<string, number> | null }
+
+/** Reads a server's log lines for its analysis stage timings. */
+function watchStages(server: ChildProcess): ServerStages {
+  const stages: ServerStages = { last: null }
+  if (server.stdout === null) return stages
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; timingsMs?: Record<string, number> }
+      if (entry.msg === 'analysis completed' && entry.timingsMs) stages.last = entry.timingsMs
+    } catch {
+      // Not a JSON log line.
+    }
+  })
+  return stages
+}
+
+/** The stages that tell what the form waits for: read + repair + measure (what a price needs), the rest. */
+function stagesSummary(timings: Record<string, number> | null): string {
+  if (timings === null) return 'none logged'
+  const ms = (key: string) => Math.round(timings[key] ?? 0)
+  return [
+    `read ${ms('read')}`,
+    `repair ${ms('repair')}`,
+    `measure ${ms('measure')}`,
+    `internal format ${ms('internal_format')}`,
+    `pictures ${ms('pictures')}`,
+    `thickness ${ms('thickness')} (waited ${ms('thickness_wait')})`,
+  ].join(', ')
+}
+
 type Figures = {
   chosen: number
   form: number
   canvas: number
   longTasks: Array<{ start: number; ms: number }>
+  /** The API calls (resource timing): path, start and end, to tell where the time to the form goes. */
+  calls: Array<{ path: string; start: number; end: number }>
 }
 
 /** Installed before the file is chosen: the marks and the long tasks, all in the page's own clock. */
 function observeInPage(): void {
-  const figures: Figures = { chosen: 0, form: 0, canvas: 0, longTasks: [] }
+  const figures: Figures = { chosen: 0, form: 0, canvas: 0, longTasks: [], calls: [] }
   ;(window as unknown as { __figures: Figures }).__figures = figures
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+      const url = new URL(entry.name)
+      if (url.pathname.startsWith('/api/'))
+        figures.calls.push({ path: url.pathname, start: entry.startTime, end: entry.responseEnd })
+    }
+  }).observe({ type: 'resource', buffered: false })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       figures.longTasks.push({ start: entry.startTime, ms: entry.duration })
@@ -214,6 +260,21 @@ export function longTasksOfTrace(file: string): string[] {
   })
 }
 
+/** The API calls after the file was chosen, as `path start→end` (ms after `chosen`), ids replaced by `:id`. */
+function phases(figures: Figures): string {
+  const at = (ms: number) => Math.round(ms - figures.chosen)
+  const calls = figures.calls
+    .filter((call) => call.start >= figures.chosen)
+    .sort((a, b) => a.start - b.start)
+    .map((call) => ({ ...call, path: call.path.replace(/\/[\w-]{22}(?=\/|$)/g, '/:id') }))
+  const polls = calls.filter((call) => call.path.includes('/task/'))
+  const shown = calls.filter((call) => !call.path.includes('/task/') || call === polls.at(-1))
+  return [
+    `polls ${polls.length}`,
+    ...shown.map((call) => `${call.path.replace('/api/', '')} ${at(call.start)}→${at(call.end)}`),
+  ].join(', ')
+}
+
 async function measure(browser: Browser, base: string, stl: string, trace?: string) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } })
   await context.addInitScript(() =>
@@ -227,7 +288,10 @@ async function measure(browser: Browser, base: string, stl: string, trace?: stri
   await page.goto('/', { timeout: 180_000 })
   const input = page.locator('input[data-upload-input]')
   await input.waitFor({ state: 'attached', timeout: 180_000 })
-  // The prerendered page's input is inert until the SPA has taken over (it removes the embedded answers).
+  // The prerendered page's input is inert until the SPA has taken over (it removes the embedded answers); the SPA
+  // starts on the visitor's first sign of use (decision 0123), here a mouse move.
+  await page.mouse.move(3, 3)
+  await page.mouse.move(5, 5)
   await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 180_000 })
   await page.evaluate(observeInPage)
   if (trace !== undefined)
@@ -262,6 +326,11 @@ async function measure(browser: Browser, base: string, stl: string, trace?: stri
       .map((task) => `${Math.round(task.start - figures.chosen)}+${Math.round(task.ms)}`)
       .join(' '),
     formAtMs: Math.round(figures.form - figures.chosen),
+    /**
+     * Phases (ms after the file was chosen): each API call as `path start→end`, ids shortened; the task polls are
+     * counted, only the last is shown.
+     */
+    calls: phases(figures),
   }
 }
 
@@ -270,11 +339,16 @@ async function main(): Promise<void> {
   const stl = path.join(work, 'torus-10mb.stl')
   writeFileSync(stl, binaryStl(torusSoup(40, 15, 448, 224)))
   const loadBefore = loadavg()
-  const servers: Array<{ client: string; base: string; server: ChildProcess }> = []
+  const servers: Array<{ client: string; base: string; server: ChildProcess; stages: ServerStages }> = []
   for (const [index, client] of clients.entries()) {
     const port = await freePort()
     const server = await startServer(port, path.join(work, `data-${index}`), client)
-    servers.push({ client: client ?? 'default', base: `http://127.0.0.1:${port}`, server })
+    servers.push({
+      client: client ?? 'default',
+      base: `http://127.0.0.1:${port}`,
+      server,
+      stages: watchStages(server),
+    })
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -283,21 +357,22 @@ async function main(): Promise<void> {
   try {
     const results = new Map<string, Array<Awaited<ReturnType<typeof measure>>>>()
     for (let run = 1; run <= runs; run += 1) {
-      for (const { client, base } of servers) {
+      for (const { client, base, stages } of servers) {
         let trace: string | undefined
         if (traceDir !== undefined) {
           mkdirSync(traceDir, { recursive: true })
           trace = path.join(traceDir, `${path.basename(client)}-${run}.json`)
         }
+        stages.last = null
         const result = await measure(browser, base, stl, trace)
         results.set(client, [...(results.get(client) ?? []), result])
-        console.log(JSON.stringify({ client, run, ...result }))
+        console.log(JSON.stringify({ client, run, ...result, serverStages: stagesSummary(stages.last) }))
         if (trace !== undefined) console.log(longTasksOfTrace(trace).join('\n'))
       }
     }
     for (const [client, list] of results) {
       const keys = (Object.keys(list[0]!) as Array<keyof (typeof list)[number]>).filter(
-        (key) => key !== 'tasksOver200Ms',
+        (key) => key !== 'tasksOver200Ms' && key !== 'calls',
       )
       const medians = Object.fromEntries(
         keys.map((key) => [key, median(list.map((result) => Number(result[key])))]),

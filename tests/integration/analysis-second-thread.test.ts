@@ -94,6 +94,7 @@ describe('the second-thread permit of a server process', () => {
       log: silent,
       pool: () => pool,
       secondThread: { taken: false },
+      changed: () => undefined,
     }
     const task = (id: string): ClaimedTask => {
       const path = sourcePath(uploadsDir, id, 'stl')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ErrorCodeSchema } from '#shared/errors/error-codes.ts'
-import { UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
+import { TASK_POLL_INTERVAL_MS, UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
 import { IdSchema } from '#shared/contracts/common.contract.ts'
 
 /**
@@ -31,6 +31,15 @@ export type AnalysisUploadResponse = z.infer<typeof AnalysisUploadResponseSchema
 
 export const AnalysisTaskParamsSchema = z.object({ taskId: IdSchema })
 export type AnalysisTaskParams = z.infer<typeof AnalysisTaskParamsSchema>
+
+/**
+ * `waitMs`: hold the answer while the task is queued or running until it changes or this long has passed (at most
+ * the poll interval), so a poll learns of the result at once (decision 0124). Without it the answer is immediate.
+ */
+export const AnalysisTaskQuerySchema = z.object({
+  waitMs: z.coerce.number().int().min(0).max(TASK_POLL_INTERVAL_MS).optional(),
+})
+export type AnalysisTaskQuery = z.infer<typeof AnalysisTaskQuerySchema>
 
 export const TASK_STATES = ['queued', 'running', 'completed', 'failed'] as const
 export const TaskStateSchema = z.enum(TASK_STATES)

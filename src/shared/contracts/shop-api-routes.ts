@@ -9,6 +9,7 @@ import {
   AnalysisUploadFormSchema,
   AnalysisUploadResponseSchema,
   HistogramImageQuerySchema,
+  AnalysisTaskQuerySchema,
 } from '#shared/contracts/analysis.contract.ts'
 import {
   type ApiRoute,
@@ -73,6 +74,7 @@ export const ANALYSIS_API_ROUTES: readonly ApiRoute[] = [
     tag: 'analysis',
     auth: 'none',
     params: AnalysisTaskParamsSchema,
+    query: AnalysisTaskQuerySchema,
     responses: ok(AnalysisTaskSchema),
   },
   {

@@ -29,6 +29,11 @@ export interface AnalysisServiceDeps {
   renderTimeoutMs?: number
   /** The local runner's lease owner, named in temporary files so its next start removes what a crash left. */
   incomingOwner?: string
+  /**
+   * Resolves when the local runner changes the task, or after `timeoutMs`: a held task poll answers then (decision
+   * 0124). Absent (no local runner): a held poll waits its whole time.
+   */
+  nextTaskChange?: (taskId: string, timeoutMs: number) => Promise<void>
 }
 
 /** One answer for every id we cannot serve (unknown, malformed, not yet analysed): ids are not to be probed. */

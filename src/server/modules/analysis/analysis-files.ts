@@ -56,12 +56,25 @@ function toAnalysisFile(row: ModelFileRow): AnalysisFile {
   }
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
 export function createAnalysisFiles(ctx: AnalysisContext) {
   const { repo, analysedRow } = ctx
   return {
-    async getTask(taskId: string): Promise<AnalysisTask> {
-      const row = await repo.findTask(taskId)
+    /**
+     * The task; with `waitMs` a task still queued or running is held until it changes (in this process) or the wait
+     * ends, so the client learns of the result at once instead of at its next poll (decision 0124).
+     */
+    async getTask(taskId: string, waitMs = 0): Promise<AnalysisTask> {
+      const wait = ctx.deps.nextTaskChange
+      // Listening before the read: a change between the read and the wait is not missed.
+      const changed = waitMs <= 0 ? undefined : wait !== undefined ? wait(taskId, waitMs) : sleep(waitMs)
+      let row = await repo.findTask(taskId)
       if (row === undefined) throw notFound()
+      if (changed !== undefined && (row.state === 'queued' || row.state === 'running')) {
+        await changed
+        row = (await repo.findTask(taskId)) ?? row
+      }
       return {
         taskId: row.id,
         state: row.state,

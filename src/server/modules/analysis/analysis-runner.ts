@@ -9,6 +9,7 @@ import {
   type RunnerLog,
   type TaskRunContext,
 } from '#server/modules/analysis/analysis-task-run.ts'
+import { createTaskChanges } from '#server/modules/analysis/task-changes.ts'
 import {
   loadOrCreateInstanceId,
   REAP_INTERVAL_MS,
@@ -44,6 +45,8 @@ export interface AnalysisRunner {
   stop(): Promise<void>
   /** Resolves once the workers have loaded the engine (tests and benchmarks wait for it). */
   ready(): Promise<void>
+  /** Resolves when a task this process runs changes, or after `timeoutMs` (held task polls, decision 0124). */
+  nextChange(taskId: string, timeoutMs: number): Promise<void>
 }
 
 export interface AnalysisRunnerOptions {
@@ -88,6 +91,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
   const instanceId = options.instanceId ?? loadOrCreateInstanceId(options.config.dataDir)
   const owner = `${instanceId}:${randomBytes(6).toString('base64url')}`
   let pool: AnalysisPool | undefined
+  const changes = createTaskChanges()
   const ctx: TaskRunContext = {
     settings,
     owner,
@@ -95,6 +99,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     log: silentLog,
     pool: () => (pool ??= createAnalysisPool(ctx)),
     secondThread: { taken: false },
+    changed: (taskId) => changes.notify(taskId),
   }
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>()
   const run = { started: false, stopping: false, ticking: false, tickAgain: false }
@@ -113,6 +118,8 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     while (!run.stopping && active.size < settings.workers) {
       const task = await ctx.queue.claim(owner, settings.leaseMs, settings.maxAttempts)
       if (task === undefined) break
+      // queued → running: a held poll answers with it.
+      ctx.changed(task.id)
       const controller = new AbortController()
       const done = runAnalysisTask(ctx, task, controller)
         // Only a database error while recording the outcome gets here; the lease then expires and it runs again.
@@ -187,6 +194,8 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     wake() {
       void tick()
     },
+
+    nextChange: (taskId, timeoutMs) => changes.next(taskId, timeoutMs),
 
     prewarm() {
       if (!run.started || run.stopping) return

@@ -40,6 +40,8 @@ export interface TaskRunContext {
    * concurrent analyses takes it, the others run on one thread, so two uploads keep to three threads, not four.
    */
   secondThread: { taken: boolean }
+  /** The task's row changed (started, a progress message, its outcome): held task polls answer (decision 0124). */
+  changed(taskId: string): void
 }
 
 /**
@@ -80,12 +82,16 @@ function keepLease(ctx: TaskRunContext, task: ClaimedTask, controller: AbortCont
     const message = TASK_MESSAGE_FOR[code]
     messages = messages
       .then(() => queue.addMessage(task.id, owner, message, TASK_PROGRESS_FOR[message]))
-      .then(abortUnlessOwned)
+      .then((owned) => {
+        ctx.changed(task.id)
+        abortUnlessOwned(owned)
+      })
       .catch((error: unknown) => log.warn({ err: error, taskId: task.id }, 'analysis progress not recorded'))
   }
   const onStart = (): void => {
     queue
       .markStarted(task.id, owner)
+      .then(() => ctx.changed(task.id))
       .catch((error: unknown) => log.warn({ err: error, taskId: task.id }, 'analysis start not recorded'))
   }
   const heartbeat = setInterval(
@@ -224,5 +230,7 @@ export async function runAnalysisTask(
     await removeRunDirs(dir, committed ? runDir : undefined).catch((error: unknown) =>
       ctx.log.warn({ err: error, taskId: task.id }, 'analysis run folder not removed'),
     )
+    // The outcome (result, failure or hand-back) is stored: a held poll reads it now.
+    ctx.changed(task.id)
   }
 }

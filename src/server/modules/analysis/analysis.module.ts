@@ -45,6 +45,8 @@ export interface AnalysisRunnerHandle {
   wake(): void
   /** An upload has begun (optional: a runner elsewhere warms its own workers). */
   prewarm?(): void
+  /** The next change of a task it runs, or the timeout (optional: held task polls then wait their whole time). */
+  nextChange?(taskId: string, timeoutMs: number): Promise<void>
   readonly owner: string
 }
 
@@ -201,6 +203,11 @@ export function createAnalysisModule(deps: AnalysisModuleDeps): AnalysisModule {
           onTaskQueued: () => runner.wake(),
           onUploadStarted: () => runner.prewarm?.(),
           incomingOwner: runner.owner,
+          ...(runner.nextChange === undefined
+            ? {}
+            : {
+                nextTaskChange: (taskId: string, timeoutMs: number) => runner.nextChange!(taskId, timeoutMs),
+              }),
         }),
   })
   const routes = createAnalysisRoutes({

@@ -8,6 +8,7 @@ import {
   AnalysisFilePatchSchema,
   AnalysisFileSchema,
   AnalysisTaskParamsSchema,
+  AnalysisTaskQuerySchema,
   AnalysisTaskSchema,
   AnalysisUploadResponseSchema,
   HistogramImageQuerySchema,
@@ -137,7 +138,8 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
       { config: { rateLimit: false } },
       async (request) => {
         idOrNotFound(() => AnalysisTaskParamsSchema.safeParse(request.params))
-        return parseResponse(AnalysisTaskSchema, await service.getTask(request.params.taskId))
+        const { waitMs } = AnalysisTaskQuerySchema.parse(request.query)
+        return parseResponse(AnalysisTaskSchema, await service.getTask(request.params.taskId, waitMs))
       },
     )
 
