@@ -1,6 +1,6 @@
 import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
 import { auditPage, emptyAuditPage } from './staff-audit-log.fixtures.ts'
-import { type Context, staffAuditLogMachine } from './staff-audit-log.machine.ts'
+import { AUDIT_LOG_START, type Context, staffAuditLogMachine } from './staff-audit-log.machine.ts'
 
 /** Filters count only as "set" or "not", so editing them does not grow the graph. */
 const serializeContext = (context: Context) => ({
@@ -15,32 +15,32 @@ const serializeContext = (context: Context) => ({
 /** Load (failure and retry), a page or an empty result, paging (not past the last page). */
 export const staffAuditLogPathModel = definePathModel({
   machine: staffAuditLogMachine,
-  input: undefined,
+  input: AUDIT_LOG_START,
   serializeContext,
   events: [
-    doneEvent('loadAuditLog', auditPage),
-    doneEvent('loadAuditLog', emptyAuditPage),
-    errorEvent('loadAuditLog'),
-    { type: 'audit.reload' },
-    { type: 'audit.goToPage', page: 2 },
-    { type: 'audit.goToPage', page: 9 },
+    doneEvent('loadPage', auditPage),
+    doneEvent('loadPage', emptyAuditPage),
+    errorEvent('loadPage'),
+    { type: 'list.reload' },
+    { type: 'list.goToPage', page: 2 },
+    { type: 'list.goToPage', page: 9 },
   ],
 })
 
 /** Filters: a reversed date range is refused, a valid one applied, a reset clears them. */
 export const staffAuditLogFilterPathModel = definePathModel({
   machine: staffAuditLogMachine,
-  input: undefined,
+  input: AUDIT_LOG_START,
   serializeContext,
   events: (snapshot) => [
-    doneEvent('loadAuditLog', auditPage),
+    doneEvent('loadPage', auditPage),
     ...(snapshot.matches('shown')
       ? ([
-          { type: 'audit.changeFilter', field: 'from', value: '2026-11-26' },
-          { type: 'audit.changeFilter', field: 'to', value: '2026-11-01' },
-          { type: 'audit.changeFilter', field: 'to', value: '' },
-          { type: 'audit.apply' },
-          { type: 'audit.reset' },
+          { type: 'list.changeFilter', field: 'from', value: '2026-11-26' },
+          { type: 'list.changeFilter', field: 'to', value: '2026-11-01' },
+          { type: 'list.changeFilter', field: 'to', value: '' },
+          { type: 'list.apply' },
+          { type: 'list.reset' },
         ] as const)
       : []),
   ],

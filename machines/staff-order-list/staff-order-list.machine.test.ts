@@ -19,7 +19,7 @@ const start = (
   const actor = createActor(
     staffOrderListMachine.provide({
       actors: {
-        loadOrders: fromPromise(async ({ input: call }) => {
+        loadPage: fromPromise(async ({ input: call }) => {
           queries.push(call.query)
           return answer(call.query)
         }),
@@ -50,13 +50,13 @@ describe('staffOrderListMachine', () => {
       query.customer === 'niemand@example.com' ? emptyOrderListPage : orderListPage,
     )
     await shown(actor)
-    actor.send({ type: 'orders.goToPage', page: 2 })
+    actor.send({ type: 'list.goToPage', page: 2 })
     await shown(actor)
     expect(published).toEqual([{ filter: EMPTY_STAFF_ORDER_FILTER, page: 2 }])
-    actor.send({ type: 'orders.changeFilter', field: 'customer', value: 'niemand@example.com' })
-    actor.send({ type: 'orders.changeFilter', field: 'paymentStatus', value: 'PAYMENT_PENDING' })
+    actor.send({ type: 'list.changeFilter', field: 'customer', value: 'niemand@example.com' })
+    actor.send({ type: 'list.changeFilter', field: 'paymentStatus', value: 'PAYMENT_PENDING' })
     expect(queries).toHaveLength(2)
-    actor.send({ type: 'orders.apply' })
+    actor.send({ type: 'list.apply' })
     await shown(actor)
     expect(queries[2]).toEqual({
       limit: 25,
@@ -78,10 +78,10 @@ describe('staffOrderListMachine', () => {
   it('follows Back: another filter in the address bar loads it, the one on screen does not reload', async () => {
     const { actor, queries } = start()
     await shown(actor)
-    actor.send({ type: 'orders.urlChanged', filter: EMPTY_STAFF_ORDER_FILTER, page: 1 })
+    actor.send({ type: 'list.urlChanged', filter: EMPTY_STAFF_ORDER_FILTER, page: 1 })
     expect(actor.getSnapshot().matches('shown')).toBe(true)
     actor.send({
-      type: 'orders.urlChanged',
+      type: 'list.urlChanged',
       filter: { ...EMPTY_STAFF_ORDER_FILTER, to: '2026-11-20' },
       page: 2,
     })
@@ -96,13 +96,13 @@ describe('staffOrderListMachine', () => {
   it('refuses a date range that ends before it starts, and pages only within the result', async () => {
     const { actor } = start()
     await shown(actor)
-    actor.send({ type: 'orders.changeFilter', field: 'from', value: '2026-11-26' })
-    actor.send({ type: 'orders.changeFilter', field: 'to', value: '2026-11-01' })
-    expect(actor.getSnapshot().can({ type: 'orders.apply' })).toBe(false)
+    actor.send({ type: 'list.changeFilter', field: 'from', value: '2026-11-26' })
+    actor.send({ type: 'list.changeFilter', field: 'to', value: '2026-11-01' })
+    expect(actor.getSnapshot().can({ type: 'list.apply' })).toBe(false)
     // 60 orders at 25 a page: pages 1 to 3.
-    expect(actor.getSnapshot().can({ type: 'orders.goToPage', page: 3 })).toBe(true)
-    expect(actor.getSnapshot().can({ type: 'orders.goToPage', page: 4 })).toBe(false)
-    expect(actor.getSnapshot().can({ type: 'orders.goToPage', page: 1 })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'list.goToPage', page: 3 })).toBe(true)
+    expect(actor.getSnapshot().can({ type: 'list.goToPage', page: 4 })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'list.goToPage', page: 1 })).toBe(false)
   })
 
   it('offers a retry after a failed load', async () => {
@@ -110,7 +110,7 @@ describe('staffOrderListMachine', () => {
     const actor = createActor(
       staffOrderListMachine.provide({
         actors: {
-          loadOrders: fromPromise(async () => {
+          loadPage: fromPromise(async () => {
             if (fail) throw Object.assign(new Error('down'), { code: 'service_unavailable', status: 503 })
             return orderListPage
           }),
@@ -121,7 +121,7 @@ describe('staffOrderListMachine', () => {
     await waitFor(actor, (snapshot) => snapshot.hasTag('load-failed'))
     expect(actor.getSnapshot().context.error).toBe('service_unavailable')
     fail = false
-    actor.send({ type: 'orders.reload' })
+    actor.send({ type: 'list.reload' })
     await shown(actor)
     expect(actor.getSnapshot().context.error).toBeNull()
   })

@@ -1,39 +1,28 @@
-import { assign, fromPromise, setup } from 'xstate'
 import {
-  EMPTY_STAFF_ORDER_FILTER,
   STAFF_ORDERS_PAGE_SIZE_DEFAULT,
+  EMPTY_STAFF_ORDER_FILTER,
   type StaffOrderFilter,
   type StaffOrderListQuery,
   type StaffOrderListResponse,
 } from '#shared/contracts/staff-orders.contract.ts'
-import type { ErrorCode } from '#shared/errors/error-codes.ts'
-import { errorCodeOf } from '#machines/api-call/api-error.ts'
+import {
+  isDateRangeValid,
+  PAGED_LIST_TAGS,
+  type PagedListContext,
+  type PagedListEvent,
+  type PagedListInput,
+  type PagedListTag,
+  pagedListMachine,
+} from '#machines/paged-list/paged-list.ts'
 
 export type StaffOrderFilterField = keyof StaffOrderFilter
 
-export type Input = { filter: StaffOrderFilter; page: number }
+export type Input = PagedListInput<StaffOrderFilter>
+export type Context = PagedListContext<StaffOrderFilter, StaffOrderListResponse>
+export type Event = PagedListEvent<StaffOrderFilter>
 
-export type Context = {
-  /** What the form shows; applied only on `orders.apply`. */
-  draft: StaffOrderFilter
-  /** The filter of the page on screen (and in the address bar). */
-  applied: StaffOrderFilter
-  page: number
-  result: StaffOrderListResponse | null
-  error: ErrorCode | null
-}
-
-export type Event =
-  | { type: 'orders.changeFilter'; field: StaffOrderFilterField; value: string }
-  | { type: 'orders.apply' }
-  | { type: 'orders.reset' }
-  | { type: 'orders.goToPage'; page: number }
-  | { type: 'orders.reload' }
-  /** The address bar changed (Back, Forward, a pasted link): its filter and page are the list's. */
-  | { type: 'orders.urlChanged'; filter: StaffOrderFilter; page: number }
-
-export const STAFF_ORDER_LIST_TAGS = ['loading', 'load-failed', 'list', 'empty'] as const
-export type StaffOrderListTag = (typeof STAFF_ORDER_LIST_TAGS)[number]
+export const STAFF_ORDER_LIST_TAGS = PAGED_LIST_TAGS
+export type StaffOrderListTag = PagedListTag
 
 export const ORDER_LIST_PAGE_SIZE = STAFF_ORDERS_PAGE_SIZE_DEFAULT
 
@@ -59,141 +48,24 @@ export function orderPageCountOf(result: StaffOrderListResponse | null): number 
 }
 
 /** A date range whose end lies before its start finds nothing: the form refuses it. */
-export const isOrderRangeValid = (filter: StaffOrderFilter): boolean =>
-  filter.from === '' || filter.to === '' || filter.from <= filter.to
-
-const sameFilter = (a: StaffOrderFilter, b: StaffOrderFilter): boolean =>
-  (Object.keys(a) as StaffOrderFilterField[]).every((field) => a[field] === b[field])
+export const isOrderRangeValid = (filter: StaffOrderFilter): boolean => isDateRangeValid(filter)
 
 /**
  * The order list of the back office (issue 17 "Order back office"): filters by status, payment status, creation
  * days, customer and a text search, pages. The applied filter and page live in the address bar too, so Back
- * returns to the previous list: `publishUrl` writes them after each change of the user's, `orders.urlChanged` reads
- * them back.
+ * returns to the previous list: `publishUrl` writes them after each change of the user's, `list.urlChanged` reads
+ * them back. Paging, filtering and loading are the shared paged list's (decision 0127).
  */
-export const staffOrderListMachine = setup({
-  types: {
-    context: {} as Context,
-    events: {} as Event,
-    input: {} as Input,
-    tags: {} as StaffOrderListTag,
-  },
-  actors: {
-    /** Client: `GET /api/staff/orders?…`. */
-    loadOrders: fromPromise<StaffOrderListResponse, { query: StaffOrderListQuery }>(async () => {
-      throw new Error('staffOrderList: loadOrders is not provided')
-    }),
-  },
-  actions: {
-    /** Client: the applied filter and page into the address bar (a new history entry). */
-    publishUrl: (_, _params: { filter: StaffOrderFilter; page: number }) => {},
-    setResult: assign((_, params: { result: StaffOrderListResponse }) => ({
-      result: params.result,
-      error: null,
-    })),
-    setError: assign((_, params: { error: ErrorCode }) => ({ error: params.error })),
-    setDraftField: assign(({ context }, params: { field: StaffOrderFilterField; value: string }) => ({
-      draft: { ...context.draft, [params.field]: params.value },
-    })),
-    applyDraft: assign(({ context }) => ({ applied: context.draft, page: 1 })),
-    resetFilter: assign({ draft: EMPTY_STAFF_ORDER_FILTER, applied: EMPTY_STAFF_ORDER_FILTER, page: 1 }),
-    setPage: assign((_, params: { page: number }) => ({ page: params.page })),
-    takeUrl: assign((_, params: { filter: StaffOrderFilter; page: number }) => ({
-      draft: params.filter,
-      applied: params.filter,
-      page: params.page,
-    })),
-  },
-  guards: {
-    isValidDraft: ({ context }) => isOrderRangeValid(context.draft),
-    isOtherPage: ({ context, event }) =>
-      event.type === 'orders.goToPage' &&
-      event.page !== context.page &&
-      event.page >= 1 &&
-      event.page <= orderPageCountOf(context.result),
-    isOtherUrl: ({ context, event }) =>
-      event.type === 'orders.urlChanged' &&
-      (event.page !== context.page || !sameFilter(event.filter, context.applied)),
-    isEmpty: ({ context }) => context.result?.orders.length === 0,
-  },
-}).createMachine({
+export const staffOrderListMachine = pagedListMachine<
+  StaffOrderFilter,
+  StaffOrderListQuery,
+  StaffOrderListResponse
+>({
   id: 'staffOrderList',
-  initial: 'loading',
-  context: ({ input }) => ({
-    draft: input.filter,
-    applied: input.filter,
-    page: input.page,
-    result: null,
-    error: null,
-  }),
-  on: {
-    'orders.changeFilter': {
-      actions: { type: 'setDraftField', params: ({ event }) => ({ field: event.field, value: event.value }) },
-    },
-    'orders.urlChanged': {
-      guard: 'isOtherUrl',
-      target: '.loading',
-      reenter: true,
-      actions: { type: 'takeUrl', params: ({ event }) => ({ filter: event.filter, page: event.page }) },
-    },
-  },
-  states: {
-    loading: {
-      tags: 'loading',
-      invoke: {
-        id: 'loadOrders',
-        src: 'loadOrders',
-        input: ({ context }) => ({ query: orderListQueryOf(context) }),
-        onDone: {
-          target: 'shown',
-          actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) },
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'setError', params: ({ event }) => ({ error: errorCodeOf(event.error) }) },
-        },
-      },
-    },
-    loadFailed: {
-      tags: 'load-failed',
-      on: { 'orders.reload': 'loading' },
-    },
-    shown: {
-      initial: 'deciding',
-      on: {
-        'orders.apply': {
-          guard: 'isValidDraft',
-          target: 'loading',
-          actions: [
-            'applyDraft',
-            { type: 'publishUrl', params: ({ context }) => ({ filter: context.draft, page: 1 }) },
-          ],
-        },
-        'orders.reset': {
-          target: 'loading',
-          actions: [
-            'resetFilter',
-            { type: 'publishUrl', params: () => ({ filter: EMPTY_STAFF_ORDER_FILTER, page: 1 }) },
-          ],
-        },
-        'orders.goToPage': {
-          guard: 'isOtherPage',
-          target: 'loading',
-          actions: [
-            { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
-            {
-              type: 'publishUrl',
-              params: ({ context, event }) => ({ filter: context.applied, page: event.page }),
-            },
-          ],
-        },
-        'orders.reload': 'loading',
-      },
-      states: {
-        deciding: { always: [{ guard: 'isEmpty', target: 'empty' }, { target: 'list' }] },
-        empty: { tags: 'empty' },
-        list: { tags: 'list' },
-      },
-    },
-  },
+  emptyFilter: EMPTY_STAFF_ORDER_FILTER,
+  queryOf: (applied, page) => orderListQueryOf({ applied, page }),
+  pageCountOf: orderPageCountOf,
+  isEmpty: (result) => result.orders.length === 0,
+  isValidFilter: isOrderRangeValid,
+  followsAddressBar: true,
 })

@@ -21,12 +21,12 @@ export const staffOrderListPathModel = definePathModel({
   input: start,
   serializeContext,
   events: [
-    doneEvent('loadOrders', orderListPage),
-    doneEvent('loadOrders', emptyOrderListPage),
-    errorEvent('loadOrders'),
-    { type: 'orders.reload' },
-    { type: 'orders.goToPage', page: 2 },
-    { type: 'orders.goToPage', page: 9 },
+    doneEvent('loadPage', orderListPage),
+    doneEvent('loadPage', emptyOrderListPage),
+    errorEvent('loadPage'),
+    { type: 'list.reload' },
+    { type: 'list.goToPage', page: 2 },
+    { type: 'list.goToPage', page: 9 },
   ],
 })
 
@@ -36,14 +36,14 @@ export const staffOrderListFilterPathModel = definePathModel({
   input: start,
   serializeContext,
   events: (snapshot) => [
-    doneEvent('loadOrders', orderListPage),
+    doneEvent('loadPage', orderListPage),
     ...(snapshot.matches('shown')
       ? ([
-          { type: 'orders.changeFilter', field: 'from', value: '2026-11-26' },
-          { type: 'orders.changeFilter', field: 'to', value: '2026-11-01' },
-          { type: 'orders.changeFilter', field: 'to', value: '' },
-          { type: 'orders.apply' },
-          { type: 'orders.reset' },
+          { type: 'list.changeFilter', field: 'from', value: '2026-11-26' },
+          { type: 'list.changeFilter', field: 'to', value: '2026-11-01' },
+          { type: 'list.changeFilter', field: 'to', value: '' },
+          { type: 'list.apply' },
+          { type: 'list.reset' },
         ] as const)
       : []),
   ],
@@ -55,8 +55,8 @@ export const staffOrderListUrlPathModel = definePathModel({
   input: start,
   serializeContext,
   events: [
-    doneEvent('loadOrders', orderListPage),
-    { type: 'orders.urlChanged', filter: { ...EMPTY_STAFF_ORDER_FILTER, status: 'ORDER_RECEIVED' }, page: 1 },
-    { type: 'orders.urlChanged', filter: EMPTY_STAFF_ORDER_FILTER, page: 1 },
+    doneEvent('loadPage', orderListPage),
+    { type: 'list.urlChanged', filter: { ...EMPTY_STAFF_ORDER_FILTER, status: 'ORDER_RECEIVED' }, page: 1 },
+    { type: 'list.urlChanged', filter: EMPTY_STAFF_ORDER_FILTER, page: 1 },
   ],
 })

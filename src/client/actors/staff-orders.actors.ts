@@ -27,7 +27,7 @@ export function createStaffOrdersLogic({ api }: { api: ApiClient }) {
   return {
     list: staffOrderListMachine.provide({
       actors: {
-        loadOrders: fromPromise(({ input, signal }) =>
+        loadPage: fromPromise(({ input, signal }) =>
           api.get(staffOrderListUrl(input.query), StaffOrderListResponseSchema, { signal }),
         ),
       },

@@ -131,7 +131,7 @@ function createUploadPickerLogic({ api }: StaffDeps) {
 function createAuditLogLogic({ api }: StaffDeps) {
   return staffAuditLogMachine.provide({
     actors: {
-      loadAuditLog: fromPromise(({ input, signal }) =>
+      loadPage: fromPromise(({ input, signal }) =>
         api.get(auditLogUrl(input.query), AuditLogResponseSchema, { signal }),
       ),
     },

@@ -1,7 +1,10 @@
 import { type Meta, type StoryObj } from '@storybook/react-vite'
 import { useActorRef } from '@xstate/react'
 import { type SnapshotFrom } from 'xstate'
-import { type staffAuditLogMachine } from '#machines/staff-audit-log/staff-audit-log.machine.ts'
+import {
+  AUDIT_LOG_START,
+  type staffAuditLogMachine,
+} from '#machines/staff-audit-log/staff-audit-log.machine.ts'
 import {
   staffAuditLogFilterPathModel,
   staffAuditLogPathModel,
@@ -29,7 +32,7 @@ function AuditLogInState({ state }: { state: AuditStoryState }) {
     [staffAuditLogPathModel, staffAuditLogFilterPathModel],
     STATES[state],
   )
-  const actor = useActorRef(storyAuditLog, { snapshot })
+  const actor = useActorRef(storyAuditLog, { snapshot, input: AUDIT_LOG_START })
   return <AuditLogView actor={actor} />
 }
 

@@ -18,7 +18,7 @@ export type AuditLogActor = ActorRefFrom<typeof staffAuditLogMachine>
 function AuditFilters({ actor }: { actor: AuditLogActor }) {
   const { t } = useLingui()
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft)
-  const canApply = useSelector(actor, (snapshot) => snapshot.can({ type: 'audit.apply' }))
+  const canApply = useSelector(actor, (snapshot) => snapshot.can({ type: 'list.apply' }))
   const fields: { field: AuditFilterField; label: string; type: 'text' | 'date' }[] = [
     { field: 'actor', label: t`Mitarbeiter (Benutzername)`, type: 'text' },
     { field: 'entity', label: t`Bereich (z. B. print-mode, colors)`, type: 'text' },
@@ -27,7 +27,7 @@ function AuditFilters({ actor }: { actor: AuditLogActor }) {
   ]
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    actor.send({ type: 'audit.apply' })
+    actor.send({ type: 'list.apply' })
   }
   return (
     <form className="staff-fields staff-filters" onSubmit={submit} noValidate>
@@ -38,7 +38,7 @@ function AuditFilters({ actor }: { actor: AuditLogActor }) {
             type={type}
             value={draft[field]}
             aria-invalid={field === 'to' && !isRangeValid(draft) ? true : undefined}
-            onChange={(event) => actor.send({ type: 'audit.changeFilter', field, value: event.target.value })}
+            onChange={(event) => actor.send({ type: 'list.changeFilter', field, value: event.target.value })}
           />
         </label>
       ))}
@@ -51,7 +51,7 @@ function AuditFilters({ actor }: { actor: AuditLogActor }) {
         <button type="submit" className="button button--primary" disabled={!canApply}>
           <Trans>Filtern</Trans>
         </button>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'audit.reset' })}>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'list.reset' })}>
           <Trans>Zurücksetzen</Trans>
         </button>
       </div>
@@ -111,7 +111,7 @@ function AuditTable({ actor }: { actor: AuditLogActor }) {
       <StaffPager
         page={page}
         pages={pages}
-        onPage={(next) => actor.send({ type: 'audit.goToPage', page: next })}
+        onPage={(next) => actor.send({ type: 'list.goToPage', page: next })}
       />
     </>
   )
@@ -135,7 +135,7 @@ export function AuditLogView({ actor }: { actor: AuditLogActor }) {
       </h1>
       <AuditFilters actor={actor} />
       {mode === 'loading' && <StaffLoading />}
-      {mode === 'loadFailed' && <StaffLoadFailed onRetry={() => actor.send({ type: 'audit.reload' })} />}
+      {mode === 'loadFailed' && <StaffLoadFailed onRetry={() => actor.send({ type: 'list.reload' })} />}
       {mode === 'empty' && (
         <p role="status">
           <Trans>Keine Einträge für diese Filter.</Trans>

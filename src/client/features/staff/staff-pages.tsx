@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { type StaffPrintMode } from '#shared/contracts/staff-catalogue.contract.ts'
+import { AUDIT_LOG_START } from '#machines/staff-audit-log/staff-audit-log.machine.ts'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { createStaffLogic, type StaffLogic } from '#client/actors/staff.actors.ts'
 import { localeParam } from '#client/i18n/locales.ts'
@@ -128,7 +129,7 @@ function SheetEditorFor({ logic, printModeId }: { logic: StaffLogic; printModeId
 }
 
 function AuditLogFor({ logic }: { logic: StaffLogic }) {
-  const actor = useActorRef(logic.auditLog)
+  const actor = useActorRef(logic.auditLog, { input: AUDIT_LOG_START })
   return <AuditLogView actor={actor} />
 }
 

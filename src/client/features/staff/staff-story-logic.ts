@@ -22,4 +22,4 @@ export const storySheetEditor = staffSheetEditorMachine.provide({
 
 export const storyUploadPicker = staffUploadPickerMachine.provide({ actors: { listUploads: pending() } })
 
-export const storyAuditLog = staffAuditLogMachine.provide({ actors: { loadAuditLog: pending() } })
+export const storyAuditLog = staffAuditLogMachine.provide({ actors: { loadPage: pending() } })

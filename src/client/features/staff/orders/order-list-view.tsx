@@ -28,12 +28,12 @@ export type OrderListActor = ActorRefFrom<typeof staffOrderListMachine>
 function OrderFilters({ actor }: { actor: OrderListActor }) {
   const { t, i18n } = useLingui()
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft)
-  const canApply = useSelector(actor, (snapshot) => snapshot.can({ type: 'orders.apply' }))
+  const canApply = useSelector(actor, (snapshot) => snapshot.can({ type: 'list.apply' }))
   const change = (field: StaffOrderFilterField, value: string) =>
-    actor.send({ type: 'orders.changeFilter', field, value })
+    actor.send({ type: 'list.changeFilter', field, value })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    actor.send({ type: 'orders.apply' })
+    actor.send({ type: 'list.apply' })
   }
   const text = (field: 'customer' | 'q' | 'from' | 'to', label: string, type: 'text' | 'date' | 'search') => (
     <label className="field">
@@ -87,7 +87,7 @@ function OrderFilters({ actor }: { actor: OrderListActor }) {
         <button type="submit" className="button button--primary" disabled={!canApply}>
           <Trans>Filtern</Trans>
         </button>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'orders.reset' })}>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'list.reset' })}>
           <Trans>Zurücksetzen</Trans>
         </button>
       </div>
@@ -167,7 +167,7 @@ function OrderTable({ actor }: { actor: OrderListActor }) {
       <StaffPager
         page={page}
         pages={pages}
-        onPage={(next) => actor.send({ type: 'orders.goToPage', page: next })}
+        onPage={(next) => actor.send({ type: 'list.goToPage', page: next })}
       />
     </>
   )
@@ -191,7 +191,7 @@ export function OrderListView({ actor }: { actor: OrderListActor }) {
       </h1>
       <OrderFilters actor={actor} />
       {mode === 'loading' && <StaffLoading />}
-      {mode === 'loadFailed' && <StaffLoadFailed onRetry={() => actor.send({ type: 'orders.reload' })} />}
+      {mode === 'loadFailed' && <StaffLoadFailed onRetry={() => actor.send({ type: 'list.reload' })} />}
       {mode === 'empty' && (
         <p role="status">
           <Trans>Keine Bestellungen für diese Filter.</Trans>

@@ -35,7 +35,7 @@ function OrderListFor({ logic }: { logic: StaffLogic }) {
   )
   const actor = useActorRef(machine, { input: { filter: filterOfSearch(search), page: search.page ?? 1 } })
   useEffect(() => {
-    actor.send({ type: 'orders.urlChanged', filter: filterOfSearch(search), page: search.page ?? 1 })
+    actor.send({ type: 'list.urlChanged', filter: filterOfSearch(search), page: search.page ?? 1 })
   }, [actor, search])
   return <OrderListView actor={actor} />
 }

@@ -6,7 +6,7 @@ import { staffOrderListMachine } from '#machines/staff-order-list/staff-order-li
 const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}))
 
 /** The back office's machines for stories: every call pending, so each story shows one state. */
-export const storyOrderList = staffOrderListMachine.provide({ actors: { loadOrders: pending() } })
+export const storyOrderList = staffOrderListMachine.provide({ actors: { loadPage: pending() } })
 
 export const storyOrderDetail = staffOrderDetailMachine.provide({
   actors: {
