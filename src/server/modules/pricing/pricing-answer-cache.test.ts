@@ -11,7 +11,7 @@ const basis = {} as unknown as PricingBasis
 const answer = (json: string, whiteLabelId = 'standard'): CachedPricingAnswer => ({
   whiteLabelId,
   basis,
-  json,
+  json: Buffer.from(json),
 })
 
 /** Offers an answer twice: the first offer only marks the body as seen. */
@@ -21,7 +21,7 @@ function store(cache: PricingAnswerCache, body: string, stored: CachedPricingAns
   cache.offer(key, body, stored)
 }
 const lookUp = (cache: PricingAnswerCache, body: string, whiteLabelId = 'standard') =>
-  cache.get(cache.keyOf(body), whiteLabelId, body)?.json
+  cache.get(cache.keyOf(body), whiteLabelId, body)?.json.toString()
 
 describe('pricing answer cache', () => {
   it('stores an answer the second time its body is offered', () => {
@@ -78,14 +78,14 @@ describe('pricing answer cache', () => {
   })
 
   it('keeps bodies and answers within the byte limit, and never stores one larger than it', () => {
-    // Each entry costs 2 bytes per character of body and answer: 2 × (1 + 4) = 10.
-    const cache = createPricingAnswerCache({ maxBytes: 25 })
+    // Each entry costs 2 bytes per character of its body and the answer's bytes: 2 × 1 + 4 = 6.
+    const cache = createPricingAnswerCache({ maxBytes: 15 })
     store(cache, 'a', answer('1234'))
     store(cache, 'b', answer('1234'))
-    expect(cache.bytes).toBe(20)
+    expect(cache.bytes).toBe(12)
     store(cache, 'c', answer('1234'))
     expect(cache.size).toBe(2)
-    expect(cache.bytes).toBe(20)
+    expect(cache.bytes).toBe(12)
     expect(lookUp(cache, 'a')).toBeUndefined()
     store(cache, 'huge', answer('x'.repeat(30)))
     expect(lookUp(cache, 'huge')).toBeUndefined()
@@ -97,7 +97,7 @@ describe('pricing answer cache', () => {
     store(cache, 'a', answer('old'))
     cache.offer(cache.keyOf('a'), 'a', answer('new!'))
     expect(cache.size).toBe(1)
-    expect(cache.bytes).toBe(2 * (1 + 4))
+    expect(cache.bytes).toBe(2 * 1 + 4)
     expect(lookUp(cache, 'a')).toBe('new!')
   })
 

@@ -15,14 +15,17 @@ import type { PricingBasis } from '#server/modules/pricing/pricing.service.ts'
 export interface CachedPricingAnswer {
   readonly whiteLabelId: string
   readonly basis: PricingBasis
-  /** The answer exactly as sent (JSON text). */
-  readonly json: string
+  /**
+   * The answer exactly as sent: its JSON text as UTF-8 bytes. Stored as bytes, so a hit is written as it is, without
+   * measuring and encoding the text again on every request (issue 18).
+   */
+  readonly json: Buffer
 }
 
 export interface PricingAnswerCacheOptions {
   /** Default 2,000 answers. */
   maxEntries?: number
-  /** Bodies and answers, counted at 2 bytes per character; default 32 MiB. */
+  /** Bodies (2 bytes per character) and answers (their bytes); default 32 MiB. */
   maxBytes?: number
   /** How many first sightings are remembered before the memory of them starts again; default 16,384. */
   maxSeen?: number
@@ -98,7 +101,7 @@ export function createPricingAnswerCache(options: PricingAnswerCacheOptions = {}
       return entry.answer
     },
     offer(key, body, answer) {
-      const cost = (body.length + answer.json.length) * 2
+      const cost = body.length * 2 + answer.json.length
       if (cost > maxBytes) return
       const previous = entries.get(key)
       if (previous !== undefined) {

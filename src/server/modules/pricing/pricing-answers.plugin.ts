@@ -127,8 +127,10 @@ export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
     whiteLabelOf: (request) => missOf(request).whiteLabel,
     send(request, reply, answer, basis) {
       const { key, text, whiteLabel } = missOf(request)
-      // The route's serializer (the contract's schema) writes a string; Fastify sends a JSON string as it is.
-      const json = reply.serialize(answer) as string
+      // The route's serializer (the contract's schema) writes a string. Encoded once here: Fastify sends bytes as they
+      // are, where a string is measured for its content-length (flattening the serializer's concatenated string) and
+      // encoded again by the socket write (issue 18).
+      const json = Buffer.from(reply.serialize(answer) as string)
       answers.offer(key, text, { whiteLabelId: whiteLabel.id, basis, json })
       return reply.type(JSON_CONTENT_TYPE).send(json)
     },
