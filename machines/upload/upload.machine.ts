@@ -30,7 +30,10 @@ export type Input = {
    * upload answer names its own limit (`maxPolls`, the server's configuration).
    */
   maxPolls: number
-  /** TASK_POLL_INTERVAL_MS: the wait before each task poll. */
+  /**
+   * TASK_POLL_INTERVAL_MS: the wait before the first task poll, the least time between the starts of two polls and
+   * how long the server may hold a poll (decision 0124).
+   */
   pollIntervalMs: number
   /** CREATE_NEW_UPLOAD_DELAY_MS: the create-new button opens the file picker after this. */
   createNewDelayMs: number
@@ -144,8 +147,8 @@ export const uploadMachine = setup({
     uploadDemo: fromPromise<AnalysisUploadResponse>(async () => {
       throw new Error('upload: uploadDemo is not provided')
     }),
-    /** Client: `GET /api/analytx/task/{taskId}`. */
-    fetchTask: fromPromise<AnalysisTask, { taskId: string }>(async () => {
+    /** Client: `GET /api/analytx/task/{taskId}?waitMs`: held by the server up to `waitMs` while nothing changes. */
+    fetchTask: fromPromise<AnalysisTask, { taskId: string; waitMs: number }>(async () => {
       throw new Error('upload: fetchTask is not provided')
     }),
     /** Client: `GET /api/analytx/file/{id}`. */
@@ -322,60 +325,87 @@ export const uploadMachine = setup({
           initial: 'waiting',
           states: {
             waiting: { after: { pollInterval: 'polling' } },
+            /**
+             * One task poll (decision 0124): the server holds it up to the poll interval while nothing changes, so a
+             * result is known as soon as it is stored; the next poll starts once the answer is in and the interval
+             * since this poll's start has passed (a server that answers at once is still polled once a second).
+             */
             polling: {
-              invoke: {
-                id: 'fetchTask',
-                src: 'fetchTask',
-                input: ({ context }) => ({ taskId: requireValue(context.taskId, 'the task id') }),
-                onDone: [
-                  {
-                    guard: { type: 'isCompleted', params: ({ event }) => ({ task: event.output }) },
-                    target: 'fetchingFile',
-                    actions: { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isFailed', params: ({ event }) => ({ task: event.output }) },
-                    target: '#upload.beforeUpload.failed',
-                    actions: [
-                      { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
-                      {
-                        type: 'fail',
-                        params: ({ event }) => ({
-                          code: event.output.error?.code ?? ErrorCode.AnalysisFailed,
-                          cause: failureCauseOf(event.output),
+              type: 'parallel',
+              onDone: { target: 'polling', reenter: true },
+              states: {
+                request: {
+                  initial: 'pending',
+                  states: {
+                    pending: {
+                      invoke: {
+                        id: 'fetchTask',
+                        src: 'fetchTask',
+                        input: ({ context }) => ({
+                          taskId: requireValue(context.taskId, 'the task id'),
+                          waitMs: context.pollIntervalMs,
                         }),
+                        onDone: [
+                          {
+                            guard: { type: 'isCompleted', params: ({ event }) => ({ task: event.output }) },
+                            target: '#upload.analyzing.task.fetchingFile',
+                            actions: { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
+                          },
+                          {
+                            guard: { type: 'isFailed', params: ({ event }) => ({ task: event.output }) },
+                            target: '#upload.beforeUpload.failed',
+                            actions: [
+                              { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
+                              {
+                                type: 'fail',
+                                params: ({ event }) => ({
+                                  code: event.output.error?.code ?? ErrorCode.AnalysisFailed,
+                                  cause: failureCauseOf(event.output),
+                                }),
+                              },
+                              {
+                                type: 'notifyUploadFailed',
+                                params: ({ event }) => ({
+                                  code: event.output.error?.code ?? ErrorCode.AnalysisFailed,
+                                }),
+                              },
+                            ],
+                          },
+                          {
+                            guard: 'isLastPoll',
+                            target: '#upload.beforeUpload.failed',
+                            actions: [
+                              { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
+                              { type: 'fail', params: { code: ErrorCode.AnalysisTimeout } },
+                              { type: 'notifyUploadFailed', params: { code: ErrorCode.AnalysisTimeout } },
+                            ],
+                          },
+                          {
+                            target: 'answered',
+                            actions: { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
+                          },
+                        ],
+                        onError: {
+                          target: '#upload.beforeUpload.failed',
+                          actions: [
+                            { type: 'fail', params: ({ event }) => ({ code: errorCodeOf(event.error) }) },
+                            {
+                              type: 'notifyUploadFailed',
+                              params: ({ event }) => ({ code: errorCodeOf(event.error) }),
+                            },
+                          ],
+                        },
                       },
-                      {
-                        type: 'notifyUploadFailed',
-                        params: ({ event }) => ({
-                          code: event.output.error?.code ?? ErrorCode.AnalysisFailed,
-                        }),
-                      },
-                    ],
-                  },
-                  {
-                    guard: 'isLastPoll',
-                    target: '#upload.beforeUpload.failed',
-                    actions: [
-                      { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
-                      { type: 'fail', params: { code: ErrorCode.AnalysisTimeout } },
-                      { type: 'notifyUploadFailed', params: { code: ErrorCode.AnalysisTimeout } },
-                    ],
-                  },
-                  {
-                    target: 'waiting',
-                    actions: { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
-                  },
-                ],
-                onError: {
-                  target: '#upload.beforeUpload.failed',
-                  actions: [
-                    { type: 'fail', params: ({ event }) => ({ code: errorCodeOf(event.error) }) },
-                    {
-                      type: 'notifyUploadFailed',
-                      params: ({ event }) => ({ code: errorCodeOf(event.error) }),
                     },
-                  ],
+                    answered: { type: 'final' },
+                  },
+                },
+                interval: {
+                  initial: 'running',
+                  states: {
+                    running: { after: { pollInterval: 'over' } },
+                    over: { type: 'final' },
+                  },
                 },
               },
             },

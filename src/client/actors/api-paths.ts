@@ -13,7 +13,9 @@ export const ANALYTX_BASE = '/api/analytx'
 export const apiPaths = {
   uploadFile: `${ANALYTX_BASE}/file/`,
   uploadDemo: `${ANALYTX_BASE}/demo`,
-  task: (taskId: string) => `${ANALYTX_BASE}/task/${enc(taskId)}`,
+  /** `waitMs`: the server may hold the answer this long while the task does not change (decision 0124). */
+  task: (taskId: string, waitMs?: number) =>
+    `${ANALYTX_BASE}/task/${enc(taskId)}${waitMs === undefined ? '' : `?waitMs=${waitMs}`}`,
   file: (objectId: string) => `${ANALYTX_BASE}/file/${enc(objectId)}`,
   batchPrices: '/api/pricing/batch-calculations',
   printModes: PRINT_MODES_PATH,

@@ -37,7 +37,7 @@ export function createUploadActors(deps: UploadDeps) {
         deps.api.post(apiPaths.uploadDemo, undefined, AnalysisUploadResponseSchema, { signal }),
       ),
       fetchTask: fromPromise(({ input, signal }) =>
-        deps.api.get(apiPaths.task(input.taskId), AnalysisTaskSchema, { signal }),
+        deps.api.get(apiPaths.task(input.taskId, input.waitMs), AnalysisTaskSchema, { signal }),
       ),
       fetchFile: fromPromise(({ input, signal }) =>
         deps.api.get(apiPaths.file(input.objectId), AnalysisFileSchema, { signal }),

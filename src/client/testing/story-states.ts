@@ -81,7 +81,8 @@ export function uploadStateName(snapshot: UploadSnapshot): string {
   if (snapshot.matches({ demoAnalyzing: 'waiting' })) return 'demo:waiting'
   if (snapshot.matches({ demoAnalyzing: 'loading' })) return 'demo:loading'
   if (snapshot.matches('analyzing')) {
-    const task = snapshot.matches({ analyzing: { task: 'polling' } })
+    // `waiting`: no poll in flight (before the first, or its answer is in and the interval still runs).
+    const task = snapshot.matches({ analyzing: { task: { polling: { request: 'pending' } } } })
       ? 'polling'
       : snapshot.matches({ analyzing: { task: 'fetchingFile' } })
         ? 'fetchingFile'
