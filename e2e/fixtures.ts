@@ -31,11 +31,17 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the SPA took a prerendered page over (decision 0109): it removes the embedded answers then. The fixture's
+ * Waits until the SPA took a prerendered page over (decision 0109): it removes the embedded answers then. The SPA
+ * starts on the visitor's first sign of use (decision 0123), so this moves the mouse as a visitor would. The fixture's
  * page does this after each navigation; a page of another context must call it itself.
  */
 export async function waitForTakeOver(page: Page): Promise<void> {
-  await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 60_000 })
+  const data = page.locator('#prerender-data')
+  if ((await data.count()) === 0) return
+  // Two positions: a move to where the mouse already is may not be reported to the page.
+  await page.mouse.move(3, 3)
+  await page.mouse.move(5, 5)
+  await data.waitFor({ state: 'detached', timeout: 60_000 })
 }
 
 /** Fails the test on any console error or uncaught page error: a shopper would see a broken page. */

@@ -106,4 +106,35 @@ test.describe('prerendered content pages', () => {
     await expect(page.locator('input[data-upload-input]')).toBeAttached()
     expect((await seen()).violations).toEqual([])
   })
+
+  test('a first visit loads no SPA until the visitor acts; a click before the take-over still counts', async ({
+    page,
+  }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    // `commit`: the fixture's goto would move the mouse to start the SPA; here the visitor only looks first.
+    await page.goto('/', { waitUntil: 'commit' })
+    await page.waitForLoadState('load')
+    await page.waitForTimeout(1500)
+    expect(scripts.filter((path) => path.includes('/boot-'))).toEqual([])
+    await expect(page.locator('#prerender-data')).toHaveCount(1)
+
+    // The prerendered dialog's button: the click starts the SPA, which then makes the choice.
+    const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' })
+    await dialog.getByRole('button', { name: 'Nur notwendige' }).click()
+    await expectTakenOver(page)
+    await expect(dialog).toBeHidden()
+    expect(await page.evaluate(() => window.localStorage.getItem('cookies'))).not.toBeNull()
+
+    // The next page is prerendered too; "3D-Datei auswählen" clicked before the take-over opens the file dialog.
+    await page.goto('/en/', { waitUntil: 'commit' })
+    await page.waitForLoadState('load')
+    // (The mouse rests over the page: Chromium's own move after the layout may already have started the SPA.)
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('main').getByRole('button', { name: 'Choose a 3D file' }).first().click()
+    await chooser
+    await expectTakenOver(page)
+  })
 })

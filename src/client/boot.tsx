@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { createFilePickerOpener } from '#client/actors/file-picker.ts'
 import { createTagManager } from '#client/actors/tag-manager.ts'
 import { createXhrUpload } from '#client/actors/xhr-upload.ts'
-import { AppActorsProvider } from '#client/app/app-actors.tsx'
+import { type AppActors, AppActorsProvider } from '#client/app/app-actors.tsx'
 import { createAppActors, isOutdatedUserAgent } from '#client/app/create-app-actors.ts'
 import { safeReturnTo } from '#client/features/account/return-target.ts'
 import { noticesConfig } from '#client/features/notices/notices-config.ts'
@@ -24,9 +24,10 @@ const COOKIE_CONSENT_HASH = '#cookie-consent'
 
 /**
  * Starts the SPA: the app actors, the router and the first render, which takes a prerendered page over (decision
- * 0109). Loaded by `main.tsx` after the prerendered page's first paint (decision 0118).
+ * 0109). Loaded by `main.tsx` after the prerendered page's first paint (decision 0118) and the visitor's first
+ * sign of using it (decision 0123); `afterTakeOver` then replays what the visitor did on the prerendered markup.
  */
-export async function boot(): Promise<void> {
+export async function boot(options: { afterTakeOver?: () => void } = {}): Promise<void> {
   // Lingui renders nothing without an active locale: activate the URL's locale before the first render.
   await activateLocale(localeFromPathname(window.location.pathname))
 
@@ -109,12 +110,24 @@ export async function boot(): Promise<void> {
     await router.load()
     await prerenderedFetch.settled()
   }
+  renderApp(container, { actors, router }, () => {
+    markTakenOver(document)
+    options.afterTakeOver?.()
+  })
+}
+
+/** The first render; `afterFirstCommit` runs once the app's markup is in the page. */
+function renderApp(
+  container: HTMLElement,
+  { actors, router }: { actors: AppActors; router: AppRouter },
+  afterFirstCommit: () => void,
+): void {
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <AppActorsProvider actors={actors}>
           <RouterProvider router={router} />
-          <AfterFirstCommit run={() => markTakenOver(document)} />
+          <AfterFirstCommit run={afterFirstCommit} />
         </AppActorsProvider>
       </I18nProvider>
     </StrictMode>,

@@ -1,10 +1,12 @@
 /**
- * The entry index.html loads: on a prerendered page (decision 0109) the visitor already sees the page, so the SPA
- * (`boot.tsx`: React, the router, the app actors, ~200 kB gzip) is only requested once that page has painted. Its
- * download and evaluation then never stand before the first paint, neither on a slow phone nor in Lighthouse's
- * simulation, which counts every script that arrived before the observed paint as blocking it (decision 0118).
+ * The entry index.html loads. On a prerendered page (decision 0109) the visitor already sees the page and its links
+ * work, so the SPA (`boot.tsx`: React, the router, the app actors, ~200 kB gzip) is requested only once that page has
+ * painted (decision 0118) and the visitor shows the first sign of using it, or at once where the page needs it
+ * (`startsAtOnce`, decision 0123). What the visitor does meanwhile is recorded and done again on the SPA's markup.
  * Without prerendered markup there is nothing to show before the SPA, which then loads at once.
  */
+import { firstIntent, startsAtOnce } from './early/boot-trigger.ts'
+import { type EarlyEvents, recordEarlyEvents } from './early/event-replay.ts'
 
 /** Resolves after the next frame was painted; at once in a hidden tab, where no frame comes. */
 function afterNextPaint(): Promise<void> {
@@ -20,9 +22,15 @@ function afterNextPaint(): Promise<void> {
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')
-  if (root?.firstElementChild) await afterNextPaint()
+  let early: EarlyEvents | undefined
+  if (root?.firstElementChild) {
+    early = recordEarlyEvents(document, root)
+    const intent = firstIntent(window)
+    await afterNextPaint()
+    if (!startsAtOnce(window)) await intent
+  }
   const { boot } = await import('./boot.tsx')
-  await boot()
+  await boot({ afterTakeOver: () => early?.replay() })
 }
 
 void start()

@@ -1,14 +1,15 @@
 /**
  * The home route guard (issue 18), run by `npm test` right after the build: the production server on a fresh
  * DATA_DIR with the build just made (CLIENT_DIR, else dist/client), Chromium opening `/` as a first-time visitor
- * until the network is idle. Fails when
- * - the scripts `/` requested weigh more than the budget (gzip, the files actually requested), or
+ * until the network is idle, then moving the mouse (the SPA's start, decision 0123). Fails when
+ * - the scripts `/` requests before the visitor acts weigh more than issue 18's budget, or the SPA it then starts
+ *   more than the regression guard (gzip, the files actually requested), or
  * - the visit created a cart (`POST /api/checkout/cart`) or loaded the print-mode catalogue (`GET /api/print-modes`).
  *
  *   npx tsx tests/build/home-route-js.ts            # after npm run build
  *   CLIENT_DIR=tmp/dist-x npx tsx tests/build/home-route-js.ts
  *
- * The budget is issue 18's goal once it is met; until then it is the figure reached (tests/bench/README.md, "Home
+ * The first load is held to issue 18's goal; the SPA's total to the figure reached (tests/bench/README.md, "Home
  * route JS") with a little room, so the guard catches regressions and is lowered with every step toward the goal.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -24,8 +25,8 @@ import {
 } from '#tests/bench/home-route.ts'
 
 /**
- * What `/` may load until the goal is met (2026-11-26: 219.0 kB measured until the take-over, decision 0118; the goal
- * is HOME_JS_BUDGET_BYTES).
+ * What the SPA `/` starts on the visitor's first sign of use may weigh, all scripts (2026-11-26: 219.0 kB, decision
+ * 0118): a guard against regressions. What `/` loads before that must stay within HOME_JS_BUDGET_BYTES (decision 0123).
  */
 const GUARD_BYTES = 224_000
 /** Calls a first visit must not make. */
@@ -40,14 +41,20 @@ const failures: string[] = []
 try {
   const home = await measureRoute(browser, { base: server.base, clientDir })
   console.log(
-    `home route JS: ${kB(home.gzipBytes)} gzip over ${home.scripts.length} scripts (guard ${kB(GUARD_BYTES)}, goal ${kB(HOME_JS_BUDGET_BYTES)})`,
+    `home route JS before the visitor acts: ${kB(home.firstLoad.gzipBytes)} gzip over ${home.firstLoad.scripts.length} scripts (goal ${kB(HOME_JS_BUDGET_BYTES)})`,
+  )
+  for (const script of home.firstLoad.scripts) console.log(`  ${script.file} ${kB(script.gzipBytes)}`)
+  console.log(
+    `with the SPA after the first mouse move: ${kB(home.gzipBytes)} gzip over ${home.scripts.length} scripts (guard ${kB(GUARD_BYTES)})`,
   )
   for (const script of home.scripts) console.log(`  ${script.file} ${kB(script.gzipBytes)}`)
   console.log(`API calls: ${home.apiCalls.join(', ')}`)
-  if (home.gzipBytes > GUARD_BYTES)
+  if (home.firstLoad.gzipBytes > HOME_JS_BUDGET_BYTES)
     failures.push(
-      `the home route loads ${kB(home.gzipBytes)} of JS (gzip), over the ${kB(GUARD_BYTES)} guard`,
+      `/ loads ${kB(home.firstLoad.gzipBytes)} of JS (gzip) before the visitor acts, over the ${kB(HOME_JS_BUDGET_BYTES)} goal`,
     )
+  if (home.gzipBytes > GUARD_BYTES)
+    failures.push(`the SPA on / loads ${kB(home.gzipBytes)} of JS (gzip), over the ${kB(GUARD_BYTES)} guard`)
   for (const call of FORBIDDEN_CALLS)
     if (home.apiCalls.includes(call)) failures.push(`a first visit of / made ${call}`)
 } finally {

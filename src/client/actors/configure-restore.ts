@@ -7,13 +7,13 @@ import { AnalysisFileSchema } from '#shared/contracts/analysis.contract.ts'
 import { UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
 import { type ApiClient } from './api-client.ts'
 import { apiPaths } from './api-paths.ts'
+import { CONFIGURATION_STORAGE_KEY } from './configuration-storage-key.ts'
 import { notify, type NotificationsRef } from './notify.ts'
 
 type OrderFlowActor = ActorRefFrom<typeof orderFlowMachine>
 type ConfigureActor = ActorRefFrom<typeof configureMachine>
 
-/** The sessionStorage key: per tab, so two tabs configure two objects (decision 0101). */
-export const CONFIGURATION_STORAGE_KEY = 'schichtwerk.configuration'
+export { CONFIGURATION_STORAGE_KEY } from './configuration-storage-key.ts'
 
 /** What a reload restores: the object's id (the file is read again from the server) and the shopper's choices. */
 const StoredConfigurationSchema = z.object({

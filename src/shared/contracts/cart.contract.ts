@@ -10,8 +10,7 @@ import { ColorSchema } from '#shared/contracts/print-modes.contract.ts'
  * the inputs a client sends are strict and carry none. Money is integer euro cents.
  */
 
-/** The local-storage key that holds the current cart id (cleared with the order, part 2 §4). */
-export const CART_ID_STORAGE_KEY = 'cartId'
+export { CART_ID_STORAGE_KEY } from '#shared/contracts/cart-storage-key.ts'
 
 /** The most items one add call may carry. */
 export const CART_ADD_MAX_ITEMS = 50
