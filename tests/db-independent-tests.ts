@@ -9,6 +9,7 @@
  * the list only costs time: it then runs in both lanes.
  */
 export const dbIndependentTests: readonly string[] = [
+  'src/server/build/bundle-server.test.ts',
   'src/server/config/contact-inbox.test.ts',
   'src/server/http/serialization-schema.test.ts',
   'src/server/modules/analysis/content-sniff.test.ts',

@@ -1,4 +1,5 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
@@ -11,10 +12,37 @@ import { bundledEntryName, SERVER_DATA_DIRS, SERVER_ENTRIES } from '#server/runt
  *
  * Every output file lands directly in the output folder (runtime-paths.ts relies on it), beside a copy of the data
  * files the server reads next to its code (migrations, CMS media, the demo model) in their source layout.
+ *
+ * The folder follows the client build (decision 0127): `SERVER_DIR`, else `<CLIENT_DIR>-server` when `CLIENT_DIR`
+ * is set, else dist/server. So two builds with their own CLIENT_DIR never replace each other's server, and
+ * `npm run serve` (package.json, the same rule in sh) runs the server of the build it serves.
  */
 
 const sourceRoot = fileURLToPath(new URL('../', import.meta.url))
 export const DEFAULT_SERVER_OUT_DIR = fileURLToPath(new URL('../../../dist/server/', import.meta.url))
+
+/** Where `npm run build` writes the server: SERVER_DIR, else beside CLIENT_DIR (`<CLIENT_DIR>-server`), else dist/server. */
+export function serverOutDirOf(env: NodeJS.ProcessEnv): string {
+  const serverDir = env.SERVER_DIR ?? ''
+  if (serverDir !== '') return resolve(serverDir)
+  const clientDir = env.CLIENT_DIR ?? ''
+  // Like the SSR bundle's `<CLIENT_DIR>-ssr` (vite.config.ts): a sibling, never inside the served folder.
+  return clientDir === '' ? DEFAULT_SERVER_OUT_DIR : `${resolve(clientDir).replace(/\/+$/, '')}-server`
+}
+
+/**
+ * Packages stay external, so node resolves them from a node_modules above the bundle: a folder outside the project
+ * would build fine and fail at start. Refused here instead, naming the fix.
+ */
+function assertPackagesReachable(outDir: string): void {
+  try {
+    createRequire(join(outDir, 'main.js')).resolve('fastify')
+  } catch {
+    throw new Error(
+      `the server bundle in ${outDir} cannot reach the project's node_modules: put CLIENT_DIR or SERVER_DIR inside the project`,
+    )
+  }
+}
 
 export interface BundleSummary {
   outDir: string
@@ -39,6 +67,7 @@ function replaceDir(from: string, to: string): void {
 /** Builds the bundle in a sibling folder and renames it into place: a server started meanwhile sees old or new. */
 export async function bundleServer(outDir: string = DEFAULT_SERVER_OUT_DIR): Promise<BundleSummary> {
   const target = resolve(outDir)
+  assertPackagesReachable(target)
   const staging = `${target}.tmp-${process.pid}`
   rmSync(staging, { recursive: true, force: true })
   const sources: readonly string[] = SERVER_ENTRIES
@@ -84,7 +113,7 @@ export async function bundleServer(outDir: string = DEFAULT_SERVER_OUT_DIR): Pro
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const outFlag = process.argv.indexOf('--out')
-  const outDir = outFlag === -1 ? DEFAULT_SERVER_OUT_DIR : process.argv[outFlag + 1]
+  const outDir = outFlag === -1 ? serverOutDirOf(process.env) : process.argv[outFlag + 1]
   if (outDir === undefined) throw new Error('--out needs a folder')
   const summary = await bundleServer(outDir)
   if (!existsSync(join(summary.outDir, 'main.js'))) throw new Error(`no main.js in ${summary.outDir}`)
