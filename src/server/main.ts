@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import {
+  type Config,
   ConfigError,
   createConfig,
   loadOrCreateSessionSecret,
@@ -9,17 +10,19 @@ import {
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '#server/db/data-dir-lock.ts'
 import type { Db } from '#server/db/db.ts'
 import { migrate } from '#server/db/migrate.ts'
-import { createPgliteDb } from '#server/db/pglite.ts'
-import { seed } from '#server/db/seed.ts'
+import { createPgliteDb, isPgliteInitialised } from '#server/db/pglite.ts'
+import { seed, type SeedResult } from '#server/db/seed.ts'
 import { buildServer } from '#server/app.ts'
+import { FirstStartError, type FirstStartOutcome, prepareInChild } from '#server/first-start/first-start.ts'
 import type { AnalysisRunner } from '#server/modules/analysis/analysis.module.ts'
 import { deliverInitialStaffPassword } from '#server/modules/auth/initial-staff-password.ts'
 import { createMailModule } from '#server/modules/mail/mail.module.ts'
 
 /**
- * Start-up: environment → data-dir lock → database → the server (src/server/app.ts composes it) → migrations →
- * seed → background work → HTTP. A start-up problem the
- * operator can fix (bad variable, folder in use, port taken) ends with one clear line and exit code 1.
+ * Start-up: environment → data-dir lock → (first start on PGlite: database set-up and seed in a child process) →
+ * database → the server (src/server/app.ts composes it) → migrations → seed → background work → HTTP. A start-up
+ * problem the operator can fix (bad variable, folder in use, port taken, a failed first start) ends with one clear
+ * message and exit code 1.
  */
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -49,6 +52,26 @@ function deliverStaffPassword(
   )
   if ('file' in delivered) {
     app.log.warn({ file: delivered.file }, 'staff account created; its password is in this file')
+  }
+}
+
+/**
+ * A first start on PGlite runs initdb, the migrations and the seed in a child process: their memory leaves with it,
+ * and this process opens the prepared data dir as a restart does (issue 18, decision 0123).
+ */
+async function firstStartInChild(config: Config): Promise<FirstStartOutcome | undefined> {
+  const { database } = config
+  if (database.kind !== 'pglite' || isPgliteInitialised(database.dataDir)) return undefined
+  return prepareInChild({ pgDataDir: database.dataDir, thumbnailsDir: config.thumbnailsDir })
+}
+
+/** This start's seed and, on a first start, the child's: the staff password comes from whichever created it. */
+function seedOfThisStart(now: SeedResult, firstStart: FirstStartOutcome | undefined): SeedResult {
+  if (firstStart === undefined) return now
+  const first = firstStart.seed
+  return {
+    ...(now.staffAccount === undefined ? first : now),
+    seeded: [...first.seeded, ...now.seeded],
   }
 }
 
@@ -116,6 +139,7 @@ async function main(): Promise<void> {
   let db: Db | undefined
   let analysisRunner: AnalysisRunner | undefined
   try {
+    const firstStart = await firstStartInChild(config)
     db =
       config.database.kind === 'pglite'
         ? await createPgliteDb({ dataDir: config.database.dataDir })
@@ -135,9 +159,9 @@ async function main(): Promise<void> {
     const { app, retention } = server
     analysisRunner = server.analysisRunner
 
-    const applied = await migrate(db)
+    const applied = [...(firstStart?.migrations ?? []), ...(await migrate(db))]
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
-    const seeded = await seed(db, { thumbnailsDir: config.thumbnailsDir })
+    const seeded = seedOfThisStart(await seed(db, { thumbnailsDir: config.thumbnailsDir }), firstStart)
     if (seeded.seeded.length > 0) app.log.info({ groups: seeded.seeded }, 'demo data seeded')
     if (seeded.staffAccount !== undefined)
       deliverStaffPassword(app, seeded.staffAccount, dataDir, seeded.demoCustomerAccount)
@@ -179,7 +203,7 @@ async function main(): Promise<void> {
     await analysisRunner?.stop().catch(() => undefined)
     await db?.close().catch(() => undefined)
     lock.release()
-    if (error instanceof ConfigError) fail(error.message)
+    if (error instanceof ConfigError || error instanceof FirstStartError) fail(error.message)
     throw error
   }
 }

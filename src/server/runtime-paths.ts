@@ -38,6 +38,7 @@ export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('dist/client/', projectR
 export const SERVER_ENTRIES = [
   'main.ts',
   'modules/analysis/analysis.worker.ts',
+  'first-start/first-start.child.ts',
   'jobs/worker-bootstrap.mjs',
 ] as const
 

@@ -2,11 +2,15 @@
  * Idle server memory (issue 18, decision 0117): starts the server as production does, on a fresh DATA_DIR (first
  * start: initdb, migrations, seed), waits for /api/health/live and then 10 s, reads the RSS of the main process and
  * of every descendant process (analysis workers, tsx's esbuild service) from /proc, stops it with SIGTERM, and does
- * the same again on the same DATA_DIR (the restart, the figure the goal is about: ≤ 300 MB).
+ * the same again on the same DATA_DIR (the restart). The goal (≤ 300 MB) holds for both: since decision 0123 a first
+ * start on PGlite does its initdb, migrations and seed in a child process that exits before the server opens the
+ * data dir, so the first start idles like a restart.
  *
  *   npm run build && npx tsx tests/bench/idle-memory.ts                 # every variant, 1 round
  *   npx tsx tests/bench/idle-memory.ts --variants bundle --rounds 3     # alternating rounds of some variants
  *   npx tsx tests/bench/idle-memory.ts --server tmp/other-build/server  # another bundle
+ *   npx tsx tests/bench/idle-memory.ts --server tmp/before,dist/server --variants bundle-semi32 --rounds 2
+ *                                       # bundles side by side (a build before a change: the reference of the run)
  *
  * Variants: `bundle` (node dist/server/main.js), `bundle-semi32` (the same with --max-semi-space-size=32), `tsx-semi32`
  * (the sources through tsx with that flag: `npm run serve` before decision 0117).
@@ -16,7 +20,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
@@ -28,14 +32,20 @@ const { values: args } = parseArgs({
     'settle-ms': { type: 'string', default: '10000' },
   },
 })
-const serverDir = resolve(args.server)
+const serverDirs = args.server.split(',').map((dir) => resolve(dir))
 const settleMs = Number(args['settle-ms'])
 
 const SEMI_SPACE_32 = '--max-semi-space-size=32'
-const variants: Record<string, string[]> = {
-  bundle: [join(serverDir, 'main.js')],
-  'bundle-semi32': [SEMI_SPACE_32, join(serverDir, 'main.js')],
-  'tsx-semi32': ['--import', 'tsx', SEMI_SPACE_32, join(repoRoot, 'src/server/main.ts')],
+/** A bundle variant runs once per `--server` folder, named after the folder when there are several. */
+const bundleVariants = (name: string, flags: string[]): [string, string[]][] =>
+  serverDirs.map((dir) => [
+    serverDirs.length === 1 ? name : `${name} (${relative(repoRoot, dir)})`,
+    [...flags, join(dir, 'main.js')],
+  ])
+const variantsByName: Record<string, [string, string[]][]> = {
+  bundle: bundleVariants('bundle', []),
+  'bundle-semi32': bundleVariants('bundle-semi32', [SEMI_SPACE_32]),
+  'tsx-semi32': [['tsx-semi32', ['--import', 'tsx', SEMI_SPACE_32, join(repoRoot, 'src/server/main.ts')]]],
 }
 
 interface Sample {
@@ -134,9 +144,10 @@ const mb = (value: number) => `${Math.round(value)} MB`
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`
 
 const chosen = args.variants.split(',').filter(Boolean)
-for (const name of chosen) if (variants[name] === undefined) throw new Error(`unknown variant ${name}`)
-if (chosen.some((name) => name.startsWith('bundle')) && !existsSync(join(serverDir, 'main.js')))
-  throw new Error(`no bundle in ${serverDir}: run npm run build first`)
+for (const name of chosen) if (variantsByName[name] === undefined) throw new Error(`unknown variant ${name}`)
+if (chosen.some((name) => name.startsWith('bundle')))
+  for (const dir of serverDirs)
+    if (!existsSync(join(dir, 'main.js'))) throw new Error(`no bundle in ${dir}: run npm run build first`)
 
 console.log(
   `load average ${loadavg()
@@ -146,11 +157,11 @@ console.log(
 console.log(row(['variant', 'start', 'live after', 'main RSS (anon + file)', 'child processes', 'total']))
 console.log(row(['---', '---', '---', '---', '---', '---']))
 for (let round = 0; round < Number(args.rounds); round += 1) {
-  for (const name of chosen) {
+  for (const [name, argv] of chosen.flatMap((chosenName) => variantsByName[chosenName]!)) {
     const dataDir = mkdtempSync(join(tmpdir(), 'schichtwerk-idle-memory-'))
     try {
       for (const start of ['first', 'restart']) {
-        const figures = await measureStart(variants[name]!, dataDir)
+        const figures = await measureStart(argv, dataDir)
         console.log(
           row([
             name,

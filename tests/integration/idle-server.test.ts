@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,8 +8,18 @@ import {
   AnalysisTaskSchema,
   AnalysisUploadResponseSchema,
 } from '#shared/contracts/analysis.contract.ts'
+import { SessionResponseSchema, SIGN_IN_PATH } from '#shared/contracts/auth.contract.ts'
+import { CMS_PAGES_PATH, CmsPageSchema } from '#shared/contracts/cms.contract.ts'
+import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { bundleServer } from '#server/build/bundle-server.ts'
-import { disposeServerProcesses, memoryOf, startServer } from '#tests/integration/helpers/server-process.ts'
+import { LOCK_FILE_NAME } from '#server/db/data-dir-lock.ts'
+import { INITIAL_STAFF_PASSWORD_FILE } from '#server/modules/auth/initial-staff-password.ts'
+import {
+  disposeServerProcesses,
+  memoryOf,
+  spawnServer,
+  startServer,
+} from '#tests/integration/helpers/server-process.ts'
 import { createTempDir } from '#tests/integration/helpers/test-app.ts'
 
 /**
@@ -18,17 +28,22 @@ import { createTempDir } from '#tests/integration/helpers/test-app.ts'
  * `npm run build` makes, built here into a folder of its own (two levels below the project, like dist/server), so
  * a file the bundle misses beside it (migrations, CMS media, the demo model, the worker bootstrap or entry) fails
  * this test. Bundling takes a few seconds.
+ *
+ * The start is a first start: the database set-up and the demo data are made by a child process that has ended
+ * when the server answers (decision 0123), and the shop shows what it seeded.
  */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 const bundleDir = join(repoRoot, 'tmp', `idle-server-bundle-${process.pid}`)
 const dataDir = createTempDir('schichtwerk-idle-')
+const failingDataDir = createTempDir('schichtwerk-first-start-fails-')
 beforeAll(async () => {
   await bundleServer(bundleDir)
 }, 120_000)
 afterAll(async () => {
   await disposeServerProcesses()
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(failingDataDir, { recursive: true, force: true })
   rmSync(bundleDir, { recursive: true, force: true })
 })
 
@@ -58,15 +73,32 @@ describe('an idle server', () => {
     )
 
     const origin = `http://127.0.0.1:${server.port}`
+    const sameOrigin = { origin, 'sec-fetch-site': 'same-origin' }
+    // What the first start's child seeded: the catalogue, the CMS pages, and the staff account whose password the
+    // server handed over (no terminal here: in a file in DATA_DIR).
+    const printModes = await fetch(`${origin}${PRINT_MODES_PATH}`)
+    expect(printModes.status).toBe(200)
+    expect(GetPrintModesResponseSchema.parse(await printModes.json()).printModes.length).toBeGreaterThan(0)
+    const startPage = await fetch(`${origin}${CMS_PAGES_PATH}/de`)
+    expect(startPage.status).toBe(200)
+    expect(CmsPageSchema.parse(await startPage.json()).slug).toBe('start')
+    const handedOver = readFileSync(join(dataDir, INITIAL_STAFF_PASSWORD_FILE), 'utf8')
+    const staffPassword = /password:\s+(\S+)/.exec(handedOver)?.[1]
+    expect(staffPassword).toBeDefined()
+    const signIn = await fetch(`${origin}${SIGN_IN_PATH}`, {
+      method: 'POST',
+      headers: { ...sameOrigin, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: staffPassword }),
+    })
+    expect(signIn.status).toBe(200)
+    expect(SessionResponseSchema.parse(await signIn.json()).user.role).toBe('staff')
+
     // The CMS media beside the bundle (read at start; an image of the seeded home page).
     const media = await fetch(`${origin}/api/cms/media/hero-printer.svg`)
     expect(media.status).toBe(200)
     expect(await media.text()).toContain('<svg')
 
-    const created = await fetch(`${origin}${ANALYTX_PREFIX}/demo`, {
-      method: 'POST',
-      headers: { origin, 'sec-fetch-site': 'same-origin' },
-    })
+    const created = await fetch(`${origin}${ANALYTX_PREFIX}/demo`, { method: 'POST', headers: sameOrigin })
     expect(created.status).toBe(201)
     const { taskId } = AnalysisUploadResponseSchema.parse(await created.json())
     expect(workerProcessesOf(server.pid)).toBeGreaterThan(0)
@@ -81,4 +113,22 @@ describe('an idle server', () => {
       )
       .toBe('completed')
   }, 240_000)
+
+  // From the sources (tsx: the child's bootstrap registers it), so both ways of running start their child. The
+  // child fails at once here (a stray file where the database belongs); a seed that fails after initdb takes a
+  // minute more on a loaded host and is reported the same way (decision 0123).
+  it("stops a first start that fails in its child with the child's message, and releases the data dir", async () => {
+    mkdirSync(join(failingDataDir, 'pgdata'))
+    writeFileSync(join(failingDataDir, 'pgdata', 'stray.txt'), 'not a database')
+    const server = await spawnServer({ DATA_DIR: failingDataDir })
+    const { code } = await server.exited
+    expect(code).toBe(1)
+    const stderr = server.output('stderr')
+    expect(stderr).toContain('The first start (database set-up and demo data) failed')
+    // The child's own error, with its stack.
+    expect(stderr).toContain('is not a PostgreSQL data directory')
+    expect(stderr).toContain('first-start.child')
+    // The lock is released: the next start (after the operator's fix) is not refused as "in use".
+    expect(existsSync(join(failingDataDir, LOCK_FILE_NAME))).toBe(false)
+  }, 120_000)
 })

@@ -97,13 +97,18 @@ async function openFileDb(dataDir: string): Promise<PGlite> {
   return pg
 }
 
+/** Whether `dataDir` holds a complete PGlite cluster (a restart), or the first start has yet to create it. */
+export function isPgliteInitialised(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'PG_VERSION'))
+}
+
 /**
  * PGlite decides "database exists" by the presence of PG_VERSION, which initdb writes early: a process killed during
  * the very first start would leave a directory that never opens again. So the first initialisation happens in a
  * sibling directory that is renamed into place only once it is complete and synced.
  */
 async function ensureInitialised(dataDir: string): Promise<void> {
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return
+  if (isPgliteInitialised(dataDir)) return
   if (existsSync(dataDir)) {
     if (readdirSync(dataDir).length > 0) {
       throw new Error(

@@ -42,3 +42,11 @@ export function createContentModule(deps: ContentModuleDeps): ContentModule {
     service: content,
   }
 }
+
+/**
+ * Writes the demo pages into an empty CMS table (what the module does when the app gets ready): for the first
+ * start's child process (src/server/first-start/), which prepares the database before the server opens it.
+ */
+export function seedContentIfEmpty(db: Db): Promise<boolean> {
+  return createContentService({ db }).seedIfEmpty()
+}
