@@ -1,6 +1,5 @@
-import type * as Three from 'three'
-import type { Vector3 } from 'three'
-import type { MeshBVH } from 'three-mesh-bvh'
+import { BufferAttribute, BufferGeometry, Vector3 } from 'three'
+import { MeshBVH } from 'three-mesh-bvh'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 import { FirstExitCaster } from './first-exit.ts'
 import { type ThicknessHistogram, buildHistogram } from './thickness-histogram.ts'
@@ -99,26 +98,25 @@ export async function computeWallThickness(
   }
 
   const samples = chooseSamples(faceArea, options.maxSamples ?? 12_000)
-  const { BufferAttribute, BufferGeometry, Vector3: Vec3, MeshBVH: Bvh } = await loadThree()
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(positions, 3))
   // MeshBVH reorders the index in place: give it a copy
   geometry.setIndex(new BufferAttribute(indices.slice(), 1))
-  const bvh = new Bvh(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
+  const bvh = new MeshBVH(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
   await Promise.resolve()
 
   const coneRays = options.coneRays ?? 8
   const angle = ((options.coneHalfAngleDeg ?? 30) * Math.PI) / 180
   const perFace = new Float32Array(faces).fill(Number.NaN)
   const caster = new FirstExitCaster(bvh, positions)
-  const dir = new Vec3()
-  const tangent = new Vec3()
-  const bitangent = new Vec3()
-  const normal = new Vec3()
-  const origin = new Vec3()
-  const back = new Vec3()
-  const wall = new Vec3()
-  const exitPoint = new Vec3()
+  const dir = new Vector3()
+  const tangent = new Vector3()
+  const bitangent = new Vector3()
+  const normal = new Vector3()
+  const origin = new Vector3()
+  const back = new Vector3()
+  const wall = new Vector3()
+  const exitPoint = new Vector3()
   const walls: number[] = []
   const offset = 1e-7 * diag
   let rays = 0
@@ -210,23 +208,6 @@ export async function computeWallThickness(
       value = Math.min(value, median)
     }
     if (Number.isFinite(value)) perFace[f] = value
-  }
-}
-
-/**
- * three.js and three-mesh-bvh, loaded when the first thickness is computed: a process that runs only the core
- * (read, repair, measure; the benchmark's fresh process, decision 0125) does not compile them (about a third of its
- * time on a quiet machine).
- */
-async function loadThree(): Promise<
-  Pick<typeof Three, 'BufferAttribute' | 'BufferGeometry' | 'Vector3'> & { MeshBVH: typeof MeshBVH }
-> {
-  const [three, bvh] = await Promise.all([import('three'), import('three-mesh-bvh')])
-  return {
-    BufferAttribute: three.BufferAttribute,
-    BufferGeometry: three.BufferGeometry,
-    Vector3: three.Vector3,
-    MeshBVH: bvh.MeshBVH,
   }
 }
 
