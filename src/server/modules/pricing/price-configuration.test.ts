@@ -4,6 +4,7 @@ import { DomainInputError } from '#shared/domain/domain-input-error.ts'
 import type { UnitOfLength } from '#shared/domain/limits.ts'
 import {
   configurationPrintability,
+  configurationTooLarge,
   priceConfiguration,
   printabilityForAll,
   printabilityForSelected,
@@ -251,6 +252,41 @@ describe('pricing properties with the default sheets', () => {
         expect(larger.productionTimeDays).toBeGreaterThanOrEqual(smaller.productionTimeDays)
       }),
       { numRuns: 1_000 },
+    )
+  })
+})
+
+describe('configurationTooLarge', () => {
+  it("is configurationPrintability's tooLarge for any part, scale, unit and build volume", () => {
+    const side = fc.integer({ min: 1, max: 5000 }).map((tenths) => tenths / 10)
+    const box = fc.record({ x: side, y: side, z: side })
+    fc.assert(
+      fc.property(
+        box,
+        box,
+        fc.integer({ min: 1, max: 1000 }).map((hundredths) => hundredths / 100),
+        fc.constantFrom<UnitOfLength>('mm', 'cm', 'inch'),
+        (dimensions, maxDimensionsMm, scale, unit) => {
+          const input = {
+            analysed: {
+              dimensions,
+              internalVolume: 1,
+              externalVolume: 1,
+              surfaceArea: 1,
+              minX: 1,
+              maxX: 1,
+              maxY: 1,
+              printable: true,
+              wallThickness: { binEdgesMm: [0, 0.5, 1, null], areaMm2: [10, 20, 30] },
+            },
+            scale,
+            unit,
+            printMode: { maxDimensionsMm, minFeatureSizeMm: 0.8 },
+          }
+          expect(configurationTooLarge(input)).toBe(configurationPrintability(input).tooLarge)
+        },
+      ),
+      { numRuns: 2_000 },
     )
   })
 })

@@ -3,6 +3,7 @@ import type { UnitOfLength } from '#shared/domain/limits.ts'
 import type { Cents } from '#shared/domain/money.ts'
 import {
   assessPrintability,
+  fitsBuildVolume,
   type PrintabilityAssessment,
   type PrintModeLimits,
   type WallThicknessHistogram,
@@ -138,6 +139,22 @@ export function configurationPrintability(
     analysisPrintable: input.analysed.printable,
     printMode: input.printMode,
   })
+}
+
+/**
+ * Only the build-volume verdict of {@link configurationPrintability} (the same `tooLarge`), for every print mode a
+ * request is checked against: "too large for all" needs nothing else, and the full assessment per offered mode
+ * (smallest detail, wall histogram, status) was work a new configuration did not use (issue 18).
+ */
+export function configurationTooLarge(
+  input: Pick<PriceConfigurationInput, 'analysed' | 'scale' | 'unit' | 'printMode'>,
+): boolean {
+  const factor = lengthFactor(input.scale, input.unit)
+  const { dimensions } = input.analysed
+  return !fitsBuildVolume(
+    { x: dimensions.x * factor, y: dimensions.y * factor, z: dimensions.z * factor },
+    input.printMode.maxDimensionsMm,
+  )
 }
 
 export interface PrintabilityForSelected {

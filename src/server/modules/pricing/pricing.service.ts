@@ -19,6 +19,7 @@ import type {
 import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysis/analysis.module.ts'
 import {
   configurationPrintability,
+  configurationTooLarge,
   priceConfiguration,
   printabilityForAll,
   printabilityForSelected,
@@ -378,14 +379,14 @@ export function createPricingService(deps: PricingServiceDeps) {
     }
 
     // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
-    const all = snapshot.offeredPrintModes(whiteLabelId).map((mode) =>
-      configurationPrintability({
+    const all = snapshot.offeredPrintModes(whiteLabelId).map((mode) => ({
+      tooLarge: configurationTooLarge({
         analysed: object.properties,
         scale: request.objectScale,
         unit,
         printMode: mode.limits,
       }),
-    )
+    }))
     const answer: PricingBatchResponse = {
       prices,
       printabilityForSelected: selectedPrintability(groups[groupOf[0]!]!.result),
