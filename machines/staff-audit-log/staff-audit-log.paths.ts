@@ -1,16 +1,10 @@
+import type { AuditLogResponse } from '#shared/contracts/staff-audit.contract.ts'
 import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
+import { DATE_RANGE_FILTER_EVENTS, serializePagedList } from '#machines/paged-list/paged-list.path-parts.ts'
 import { auditPage, emptyAuditPage } from './staff-audit-log.fixtures.ts'
-import { AUDIT_LOG_START, type Context, staffAuditLogMachine } from './staff-audit-log.machine.ts'
+import { AUDIT_LOG_START, staffAuditLogMachine } from './staff-audit-log.machine.ts'
 
-/** Filters count only as "set" or "not", so editing them does not grow the graph. */
-const serializeContext = (context: Context) => ({
-  draft: Object.values(context.draft).map((value) => value !== ''),
-  rangeValid: context.draft.from === '' || context.draft.to === '' || context.draft.from <= context.draft.to,
-  applied: Object.values(context.applied).map((value) => value !== ''),
-  page: context.page,
-  result: context.result?.entries.length ?? null,
-  error: context.error,
-})
+const serializeContext = serializePagedList((result: AuditLogResponse) => result.entries.length)
 
 /** Load (failure and retry), a page or an empty result, paging (not past the last page). */
 export const staffAuditLogPathModel = definePathModel({
@@ -34,14 +28,6 @@ export const staffAuditLogFilterPathModel = definePathModel({
   serializeContext,
   events: (snapshot) => [
     doneEvent('loadPage', auditPage),
-    ...(snapshot.matches('shown')
-      ? ([
-          { type: 'list.changeFilter', field: 'from', value: '2026-11-26' },
-          { type: 'list.changeFilter', field: 'to', value: '2026-11-01' },
-          { type: 'list.changeFilter', field: 'to', value: '' },
-          { type: 'list.apply' },
-          { type: 'list.reset' },
-        ] as const)
-      : []),
+    ...(snapshot.matches('shown') ? DATE_RANGE_FILTER_EVENTS : []),
   ],
 })

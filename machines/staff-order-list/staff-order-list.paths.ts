@@ -1,17 +1,13 @@
-import { EMPTY_STAFF_ORDER_FILTER } from '#shared/contracts/staff-orders.contract.ts'
+import {
+  EMPTY_STAFF_ORDER_FILTER,
+  type StaffOrderListResponse,
+} from '#shared/contracts/staff-orders.contract.ts'
 import { definePathModel, doneEvent, errorEvent } from '#tests/graph/path-testing.ts'
+import { DATE_RANGE_FILTER_EVENTS, serializePagedList } from '#machines/paged-list/paged-list.path-parts.ts'
 import { emptyOrderListPage, orderListPage } from './staff-order-list.fixtures.ts'
-import { type Context, staffOrderListMachine } from './staff-order-list.machine.ts'
+import { staffOrderListMachine } from './staff-order-list.machine.ts'
 
-/** Filters count only as "set" or "not", so editing them does not grow the graph. */
-const serializeContext = (context: Context) => ({
-  draft: Object.values(context.draft).map((value) => value !== ''),
-  rangeValid: context.draft.from === '' || context.draft.to === '' || context.draft.from <= context.draft.to,
-  applied: Object.values(context.applied).map((value) => value !== ''),
-  page: context.page,
-  result: context.result?.orders.length ?? null,
-  error: context.error,
-})
+const serializeContext = serializePagedList((result: StaffOrderListResponse) => result.orders.length)
 
 const start = { filter: EMPTY_STAFF_ORDER_FILTER, page: 1 }
 
@@ -37,15 +33,7 @@ export const staffOrderListFilterPathModel = definePathModel({
   serializeContext,
   events: (snapshot) => [
     doneEvent('loadPage', orderListPage),
-    ...(snapshot.matches('shown')
-      ? ([
-          { type: 'list.changeFilter', field: 'from', value: '2026-11-26' },
-          { type: 'list.changeFilter', field: 'to', value: '2026-11-01' },
-          { type: 'list.changeFilter', field: 'to', value: '' },
-          { type: 'list.apply' },
-          { type: 'list.reset' },
-        ] as const)
-      : []),
+    ...(snapshot.matches('shown') ? DATE_RANGE_FILTER_EVENTS : []),
   ],
 })
 
