@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { serverOutDirOf } from '#server/build/bundle-server.ts'
 
 // Browsers come from Debian (apt-get install chromium); Playwright never downloads its own.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -19,6 +20,21 @@ const port = Number(process.env.E2E_PORT ?? 3199)
 // Each run starts on an empty embedded database so the seed is what the tests see. Kept in the environment so the
 // workers (which inherit it) read the same DATA_DIR, e.g. its outbox.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'schichtwerk-e2e-')))
+
+/**
+ * The server runs as in production (decision 0127): the bundle `npm run build` wrote beside the client build the
+ * run serves (SERVER_DIR, else `<CLIENT_DIR>-server`, else dist/server), with plain node. So e2e tests the build, as
+ * it does for the client; after a change of server code, build first. `E2E_SERVER=sources` runs src/server through
+ * tsx instead (working on the server without rebuilding).
+ */
+function serverCommand(): string {
+  if (process.env.E2E_SERVER === 'sources') return 'npx tsx src/server/main.ts'
+  const main = join(serverOutDirOf(process.env), 'main.js')
+  if (!existsSync(main)) {
+    throw new Error(`e2e: no server bundle at ${main}; run npm run build (with the same CLIENT_DIR) first`)
+  }
+  return `node --max-semi-space-size=32 ${JSON.stringify(main)}`
+}
 
 export default defineConfig({
   testDir: './specs',
@@ -45,7 +61,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, grep: /@mobile/ },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    command: serverCommand(),
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
