@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
 import { acceptCookies, expect, test } from '../fixtures.ts'
+
+// Public test files, used in place (never copied into the project).
+const binaryCube = join(
+  resolve(import.meta.dirname, '../../../shared/corpus'),
+  'stl/trimesh__20mm-xyz-cube.stl',
+)
 
 /**
  * Issue 18 (decision 0109): content pages arrive as HTML with their content, so they show before any script runs, and
@@ -136,5 +144,38 @@ test.describe('prerendered content pages', () => {
     await page.getByRole('main').getByRole('button', { name: 'Choose a 3D file' }).first().click()
     await chooser
     await expectTakenOver(page)
+  })
+
+  test('a file dropped on the prerendered page before the SPA started is uploaded and configured', async ({
+    page,
+  }) => {
+    await acceptCookies(page)
+    // `commit`: the fixture's goto would move the mouse to start the SPA; a file dragged in moves no pointer.
+    await page.goto('/', { waitUntil: 'commit' })
+    await page.waitForLoadState('load')
+    await expect(page.locator('#prerender-data')).toHaveCount(1)
+    const bytes = [...readFileSync(binaryCube)]
+    // A drag from the desktop: dragenter, dragover and drop on the drop zone, with the file in the data transfer.
+    await page
+      .locator('.upload-drop')
+      .first()
+      .evaluate((zone, content) => {
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([new Uint8Array(content)], 'trimesh__20mm-xyz-cube.stl'))
+        const box = zone.getBoundingClientRect()
+        const init = {
+          bubbles: true,
+          cancelable: true,
+          dataTransfer: transfer,
+          clientX: box.x + 20,
+          clientY: box.y + 20,
+        }
+        for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, init))
+      }, bytes)
+    await expectTakenOver(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeVisible({
+      timeout: 60_000,
+    })
+    await expect(page.getByText('trimesh__20mm-xyz-cube')).toBeVisible()
   })
 })

@@ -16,6 +16,8 @@ export const INTENT_EVENTS = [
   'focusin',
   'wheel',
   'scroll',
+  // A file dragged in from the desktop moves no pointer over the page (the drag suppresses pointer events).
+  'dragenter',
 ] as const
 
 const hasItem = (storage: () => Storage, key: string): boolean => {
