@@ -28,6 +28,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium } from '@playwright/test'
 import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
+import { startSpaAsVisitor } from './home-route.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const args = process.argv.slice(2)
@@ -288,11 +289,8 @@ async function measure(browser: Browser, base: string, stl: string, trace?: stri
   await page.goto('/', { timeout: 180_000 })
   const input = page.locator('input[data-upload-input]')
   await input.waitFor({ state: 'attached', timeout: 180_000 })
-  // The prerendered page's input is inert until the SPA has taken over (it removes the embedded answers); the SPA
-  // starts on the visitor's first sign of use (decision 0123), here a mouse move.
-  await page.mouse.move(3, 3)
-  await page.mouse.move(5, 5)
-  await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 180_000 })
+  // The prerendered page's input is inert until the SPA has taken over.
+  await startSpaAsVisitor(page, 180_000)
   await page.evaluate(observeInPage)
   if (trace !== undefined)
     await browser.startTracing(page, {

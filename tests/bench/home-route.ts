@@ -1,8 +1,8 @@
 /**
  * The home route as a first-time visitor's browser loads it (issue 18): the production server on a fresh DATA_DIR
  * with a given client build, and Chromium (Debian's, through playwright-core) opening `/` with empty storage until
- * the network is idle, then until the SPA took it over after a mouse move. Counts the scripts actually requested (their gzip sizes from the built files, zlib level 9,
- * kB = 1000 bytes as in Vite's report) and the API calls made. Used by `npm run bench:web` and by the size guard that
+ * the network is idle, then until the SPA took it over after a mouse move. Counts the scripts actually requested
+ * (their gzip sizes from the built files, zlib level 9, kB = 1000 bytes as in Vite's report) and the API calls made. Used by `npm run bench:web` and by the size guard that
  * `npm test` runs after the build (tests/build/home-route-js.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -113,6 +113,17 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
+ * Starts the SPA over a prerendered page as a visitor does, by moving the mouse (decision 0128), and waits until it
+ * took the page over (it removes the embedded answers then).
+ */
+export async function startSpaAsVisitor(page: Page, timeoutMs: number): Promise<void> {
+  // Two positions: a move to where the mouse already is may not be reported to the page.
+  await page.mouse.move(3, 3)
+  await page.mouse.move(5, 5)
+  await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: timeoutMs })
+}
+
+/**
  * Opens `path` (default `/`) in a fresh context (empty cache and storage): records the scripts until the network is
  * idle (`firstLoad`), then moves the mouse as a visitor would and records until the SPA took the page over and the
  * network is idle again (the totals).
@@ -134,10 +145,7 @@ export async function measureRoute(
   await page.goto(`${options.base}${options.path ?? '/'}`, { waitUntil: 'networkidle', timeout: 120_000 })
   await settle(page)
   const firstLoad = weigh(options.clientDir, scripts)
-  // Two positions: a move to where the mouse already is may not be reported to the page.
-  await page.mouse.move(3, 3)
-  await page.mouse.move(5, 5)
-  await page.locator('#prerender-data').waitFor({ state: 'detached', timeout: 120_000 })
+  await startSpaAsVisitor(page, 120_000)
   await settle(page)
   await context.close()
   return { ...weigh(options.clientDir, scripts), firstLoad, apiCalls }
