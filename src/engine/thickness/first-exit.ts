@@ -203,63 +203,28 @@ export class FirstExitCaster {
     return best
   }
 
+  /** The ray direction's component along axis 0, 1 or 2. */
+  private directionAlong(axis: number): number {
+    return axis === 0 ? this.dx : axis === 1 ? this.dy : this.dz
+  }
+
   /**
    * The part of `Ray.intersectTriangle` that depends on the ray only: the axis where the direction is largest
    * becomes z, x and y swapped when it is negative, and the shear that aligns the ray with +z.
    */
   private prepareTriangleTest(): void {
-    const dx = this.dx
-    const dy = this.dy
-    const dz = this.dz
-    const adx = Math.abs(dx)
-    const ady = Math.abs(dy)
-    const adz = Math.abs(dz)
-    let dkx: number
-    let dky: number
-    let dkz: number
-    if (adx >= ady && adx >= adz) {
-      dkz = dx
-      this.kz = 0
-      if (dx >= 0) {
-        dkx = dy
-        dky = dz
-        this.kx = 1
-        this.ky = 2
-      } else {
-        dkx = dz
-        dky = dy
-        this.kx = 2
-        this.ky = 1
-      }
-    } else if (ady >= adz) {
-      dkz = dy
-      this.kz = 1
-      if (dy >= 0) {
-        dkx = dz
-        dky = dx
-        this.kx = 2
-        this.ky = 0
-      } else {
-        dkx = dx
-        dky = dz
-        this.kx = 0
-        this.ky = 2
-      }
-    } else {
-      dkz = dz
-      this.kz = 2
-      if (dz >= 0) {
-        dkx = dx
-        dky = dy
-        this.kx = 0
-        this.ky = 1
-      } else {
-        dkx = dy
-        dky = dx
-        this.kx = 1
-        this.ky = 0
-      }
-    }
+    const adx = Math.abs(this.dx)
+    const ady = Math.abs(this.dy)
+    const adz = Math.abs(this.dz)
+    const kz = adx >= ady && adx >= adz ? 0 : ady >= adz ? 1 : 2
+    const dkz = this.directionAlong(kz)
+    // The two other axes in cyclic order, swapped when the direction is negative along kz (three's x/y swap).
+    const forward = dkz >= 0
+    this.kz = kz
+    this.kx = (kz + (forward ? 1 : 2)) % 3
+    this.ky = (kz + (forward ? 2 : 1)) % 3
+    const dkx = this.directionAlong(this.kx)
+    const dky = this.directionAlong(this.ky)
     this.zeroDirection = dkz === 0
     this.sx = dkx / dkz
     this.sy = dky / dkz
