@@ -1,4 +1,4 @@
-import { type MeshBVH } from 'three-mesh-bvh'
+import type { MeshBVH } from 'three-mesh-bvh'
 
 /**
  * The first back face a ray meets (where it leaves the material), on a three-mesh-bvh tree: the same search as

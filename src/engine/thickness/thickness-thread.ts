@@ -4,6 +4,7 @@ import {
   type ThicknessOptions,
   type WallThickness,
   computeWallThickness,
+  loadWallThicknessModules,
   mergeMeshes,
 } from './wall-thickness.ts'
 
@@ -44,6 +45,9 @@ type ThicknessReply = { id: number; result: WallThickness } | { id: number; erro
 
 /** The thread's side: answers each request with the thickness of its shared mesh. Call it once in the thread's entry. */
 export function serveWallThickness(port: MessagePort): void {
+  // loaded now, while the other thread reads and repairs, not when the first request comes; a failure shows in
+  // that request's reply
+  loadWallThicknessModules().catch(() => undefined)
   port.on('message', (request: ThicknessRequest) => {
     computeWallThickness([{ name: '', ...request.mesh }], request.options).then(
       (result) => {

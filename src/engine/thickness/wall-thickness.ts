@@ -1,5 +1,6 @@
-import { BufferAttribute, BufferGeometry, Vector3 } from 'three'
-import { MeshBVH } from 'three-mesh-bvh'
+import type * as Three from 'three'
+import type { Vector3 } from 'three'
+import type { MeshBVH } from 'three-mesh-bvh'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 import { FirstExitCaster } from './first-exit.ts'
 import { type ThicknessHistogram, buildHistogram } from './thickness-histogram.ts'
@@ -98,25 +99,26 @@ export async function computeWallThickness(
   }
 
   const samples = chooseSamples(faceArea, options.maxSamples ?? 12_000)
+  const { BufferAttribute, BufferGeometry, Vector3: Vec3, MeshBVH: Bvh } = await loadWallThicknessModules()
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(positions, 3))
   // MeshBVH reorders the index in place: give it a copy
   geometry.setIndex(new BufferAttribute(indices.slice(), 1))
-  const bvh = new MeshBVH(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
+  const bvh = new Bvh(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
   await Promise.resolve()
 
   const coneRays = options.coneRays ?? 8
   const angle = ((options.coneHalfAngleDeg ?? 30) * Math.PI) / 180
   const perFace = new Float32Array(faces).fill(Number.NaN)
   const caster = new FirstExitCaster(bvh, positions)
-  const dir = new Vector3()
-  const tangent = new Vector3()
-  const bitangent = new Vector3()
-  const normal = new Vector3()
-  const origin = new Vector3()
-  const back = new Vector3()
-  const wall = new Vector3()
-  const exitPoint = new Vector3()
+  const dir = new Vec3()
+  const tangent = new Vec3()
+  const bitangent = new Vec3()
+  const normal = new Vec3()
+  const origin = new Vec3()
+  const back = new Vec3()
+  const wall = new Vec3()
+  const exitPoint = new Vec3()
   const walls: number[] = []
   const offset = 1e-7 * diag
   let rays = 0
@@ -209,6 +211,27 @@ export async function computeWallThickness(
     }
     if (Number.isFinite(value)) perFace[f] = value
   }
+}
+
+type ThreeParts = Pick<typeof Three, 'BufferAttribute' | 'BufferGeometry' | 'Vector3'> & {
+  MeshBVH: typeof MeshBVH
+}
+let threeParts: Promise<ThreeParts> | undefined
+
+/**
+ * three.js and three-mesh-bvh, loaded once, at the first thickness or when a thickness thread starts
+ * (`serveWallThickness`): a process that runs only the core (read, repair, measure: the benchmark's fresh process,
+ * the analysis child's first thread when the thickness runs on its second) does not load them. Loading them costs a
+ * fresh process about 0.12 s of CPU (decision 0132).
+ */
+export function loadWallThicknessModules(): Promise<ThreeParts> {
+  threeParts ??= Promise.all([import('three'), import('three-mesh-bvh')]).then(([three, bvh]) => ({
+    BufferAttribute: three.BufferAttribute,
+    BufferGeometry: three.BufferGeometry,
+    Vector3: three.Vector3,
+    MeshBVH: bvh.MeshBVH,
+  }))
+  return threeParts
 }
 
 /** Area-proportional systematic sampling: every face if there are few, otherwise faces at equal area steps. */
