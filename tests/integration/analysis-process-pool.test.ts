@@ -74,4 +74,26 @@ describe('the worker pool on child processes', () => {
     await workers.close()
     expect(await blocked).toBe('pool_closed')
   })
+
+  it("gives a child the server's environment without NODE_EXTRA_CA_CERTS, which node would parse at its start", async () => {
+    const saved = { ca: process.env.NODE_EXTRA_CA_CERTS, mark: process.env.POOL_TEST_MARK }
+    process.env.NODE_EXTRA_CA_CERTS = '/nonexistent/extra-ca.pem'
+    process.env.POOL_TEST_MARK = 'kept'
+    try {
+      const workers = pool()
+      await workers.warmUp()
+      const has = async (name: string): Promise<number> =>
+        (await workers.run({ kind: 'env', name }, { timeoutMs: 30_000 })).value
+      expect(await has('POOL_TEST_MARK')).toBe(1)
+      expect(await has('NODE_EXTRA_CA_CERTS')).toBe(0)
+    } finally {
+      for (const [name, value] of [
+        ['NODE_EXTRA_CA_CERTS', saved.ca],
+        ['POOL_TEST_MARK', saved.mark],
+      ] as const) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+    }
+  })
 })
