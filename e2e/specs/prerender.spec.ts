@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
 import { acceptCookies, expect, test } from '../fixtures.ts'
+import { analysedDemo, readyCart } from '../support/place-order.ts'
 
 // Public test files, used in place (never copied into the project).
 const binaryCube = join(
@@ -52,6 +53,16 @@ test.describe('prerendered content pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible()
       await expect(page.getByText('Wir antworten in der Regel innerhalb eines Werktags')).toBeVisible()
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' })).toBeVisible()
+    })
+
+    test('/cart on a first visit is the empty cart, in its language', async ({ page }) => {
+      await page.goto('/cart')
+      await expect(page).toHaveTitle('Warenkorb – Schichtwerk')
+      await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible()
+      await expect(page.getByText('Ihr Warenkorb ist leer.')).toBeVisible()
+      await page.goto('/en/cart')
+      await expect(page).toHaveTitle('Cart – Schichtwerk')
+      await expect(page.getByText('Your cart is empty.')).toBeVisible()
     })
 
     test('/en/ shows the upload hero and the English start page', async ({ page }) => {
@@ -177,5 +188,33 @@ test.describe('prerendered content pages', () => {
       timeout: 60_000,
     })
     await expect(page.getByText('trimesh__20mm-xyz-cube')).toBeVisible()
+  })
+
+  test('a returning shopper never sees the prerendered cart say "empty"; the SPA shows their items', async ({
+    page,
+    request,
+  }) => {
+    const cartId = await readyCart(request, await analysedDemo(request), 1)
+    await acceptCookies(page)
+    // Stored as the SPA stores it (JSON).
+    await page.addInitScript((id) => localStorage.setItem('cartId', JSON.stringify(id)), cartId)
+    // The SPA is held back, so the first paint is the server's (empty) cart for as long as the check takes.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/cart', { waitUntil: 'commit' })
+    await page.waitForLoadState('load')
+    await expect(page.locator('#prerender-data')).toHaveCount(1)
+    await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible()
+    await expect(page.getByText('Ihr Warenkorb ist leer.')).toBeHidden()
+
+    release()
+    await expectTakenOver(page)
+    await expect(page.locator('.cart-item')).toHaveCount(1)
+    await expect(page.getByRole('link', { name: 'Bestellung abschließen' })).toBeVisible()
+    await expect(page.getByText('Ihr Warenkorb ist leer.')).toHaveCount(0)
   })
 })

@@ -51,7 +51,7 @@ export async function analysedDemo(api: APIRequestContext): Promise<string> {
 }
 
 /** A cart with the demo object in the first print mode the cart prices it in. */
-async function readyCart(api: APIRequestContext, objectId: string, quantity: number): Promise<string> {
+export async function readyCart(api: APIRequestContext, objectId: string, quantity: number): Promise<string> {
   const cart = await json(await api.post('/api/checkout/cart'), CreateCartResponseSchema)
   const { printModes } = await json(await api.get(PRINT_MODES_PATH), GetPrintModesResponseSchema)
   for (const mode of printModes) {

@@ -162,8 +162,23 @@ describe('prerendered content pages', () => {
     expect(textOf((await get('/en/kontakt')).body, 'title')).toBe('Contact – Schichtwerk')
   })
 
+  it("renders a first visit's cart, empty, in its language and kept out of search engines", async () => {
+    for (const [url, title, empty] of [
+      ['/cart', 'Warenkorb – Schichtwerk', 'Ihr Warenkorb ist leer.'],
+      ['/en/cart', 'Cart – Schichtwerk', 'Your cart is empty.'],
+    ] as const) {
+      const html = (await get(url)).body
+      expect(textOf(html, 'title'), url).toBe(title)
+      expect(metaOf(html, 'name', 'robots'), url).toBe('noindex')
+      expect(html, url).toContain(empty)
+      // Marked as the server's, so that a stored cart hides "empty" until the SPA read the real one.
+      expect(html, url).toMatch(/<section class="cart-page"[^>]*data-prerendered=""/)
+      expect(html, url).toContain(PRERENDER_DATA_ELEMENT_ID)
+    }
+  })
+
   it('keeps the plain SPA for a path with no CMS page and for the app pages', async () => {
-    for (const url of ['/gibt-es-nicht', '/cart', '/login']) {
+    for (const url of ['/gibt-es-nicht', '/login', '/payment-details']) {
       const response = await get(url)
       expect(response.statusCode, url).toBe(200)
       expect(response.body, url).toContain('<div id="root"></div>')

@@ -22,8 +22,8 @@ import { provideDomParser } from './server-dom-parser.ts'
 import { createServerStorage } from './server-storage.ts'
 
 /**
- * The SSR entry (decision 0109): the real app (shell, routes, actors) rendered to a string for the content pages, so
- * the first paint needs no JavaScript and link previews see each page's title and description. The server loads the
+ * The SSR entry (decision 0109): the real app (shell, routes, actors) rendered to a string for the content pages and
+ * a first visit's empty cart, so the first paint needs no JavaScript and link previews see each page's title and description. The server loads the
  * built bundle by path and hands in a fetch that answers the CMS reads; every other call never settles, so those
  * parts render as the SPA's first frame shows them (loading).
  */
@@ -35,6 +35,8 @@ const CMS_ROUTE_MODULE = 'router/cms-routes.tsx'
  * upload hero) is that chunk's, so every page links it in `<head>`.
  */
 const BOOT_MODULE = 'boot.tsx'
+/** The cart route's lazy chunk: an empty cart is a page too (its first visit is the same for everyone). */
+const CART_ROUTE_MODULE = 'features/cart/cart-page.tsx'
 
 const noop = () => undefined
 
@@ -66,7 +68,7 @@ function serverActorDeps(input: PrerenderInput, lang: Locale, fetch: typeof glob
   }
 }
 
-function headOf(page: CmsPage, isHome: boolean, baseUrl: string): Pick<PrerenderedPage, 'title' | 'meta'> {
+function cmsHeadOf(page: CmsPage, isHome: boolean, baseUrl: string): Pick<PrerenderedPage, 'title' | 'meta'> {
   const meta = cmsPageMetaTags(page, baseUrl)
   if (!isHome) return { title: `${page.meta.title} – Schichtwerk`, meta }
   // The start page is shown below the upload hero: the document keeps the shop's title in the page's language.
@@ -77,6 +79,37 @@ function headOf(page: CmsPage, isHome: boolean, baseUrl: string): Pick<Prerender
       { attribute: 'property', key: 'og:title', content: title },
       ...meta.filter((tag) => tag.key !== 'og:title'),
     ],
+  }
+}
+
+type AppActors = ReturnType<typeof createAppActors>
+type Renderable = { head: () => Pick<PrerenderedPage, 'title' | 'meta'>; modules: string[] }
+
+/**
+ * What the server may render at this route, or null (left to the SPA): a content page whose CMS page is there, and
+ * the cart as a first visit has it, empty (issue 18: `/cart` is a first page too). A visitor with a stored cart gets
+ * the SPA at once, and `stored-choice.js` hides the empty cart's text until it has read the real one.
+ */
+function renderableOf(pageKey: string | undefined, actors: AppActors, baseUrl: string): Renderable | null {
+  if (pageKey === 'cart') {
+    const cart = actors.cart.getSnapshot()
+    if (!cart.hasTag('ready') || cart.context.items.length > 0) return null
+    return {
+      head: () => ({
+        title: `${i18n._(pageTitles.cart)} – Schichtwerk`,
+        // A cart is nobody's search result.
+        meta: [{ attribute: 'name', key: 'robots', content: 'noindex' }],
+      }),
+      modules: [BOOT_MODULE, CART_ROUTE_MODULE],
+    }
+  }
+  const snapshot = actors.content.page.current.get()?.getSnapshot()
+  if (pageKey === undefined || !snapshot?.hasTag('loaded') || snapshot.context.page === null) return null
+  const page = snapshot.context.page
+  const isHome = pageKey === 'home'
+  return {
+    head: () => cmsHeadOf(page, isHome, baseUrl),
+    modules: isHome ? [BOOT_MODULE] : [BOOT_MODULE, CMS_ROUTE_MODULE],
   }
 }
 
@@ -106,13 +139,9 @@ async function renderPage(input: PrerenderInput): Promise<PrerenderedPage | null
       }),
     )
     await recording.settled()
-    const pageKey = router.state.matches.at(-1)?.staticData.page
-    const pageActor = actors.content.page.current.get()
-    const snapshot = pageActor?.getSnapshot()
-    // Only content pages, and only when their page is there: anything else stays the SPA's (its not-found page too).
-    if (pageKey === undefined || !snapshot?.hasTag('loaded') || snapshot.context.page === null) return null
-    const page = snapshot.context.page
-    const isHome = pageKey === 'home'
+    // Only pages the server can know: anything else stays the SPA's (its not-found page too).
+    const renderable = renderableOf(router.state.matches.at(-1)?.staticData.page, actors, input.baseUrl)
+    if (renderable === null) return null
     // Lingui's i18n is one object for every request: activate this page's language right before the synchronous
     // render, with nothing awaited in between, so concurrent renders in other languages cannot interleave.
     await activateLocale(lang)
@@ -141,9 +170,9 @@ async function renderPage(input: PrerenderInput): Promise<PrerenderedPage | null
     }
     return {
       lang,
-      ...headOf(page, isHome, input.baseUrl),
+      ...renderable.head(),
       html,
-      modules: isHome ? [BOOT_MODULE] : [BOOT_MODULE, CMS_ROUTE_MODULE],
+      modules: renderable.modules,
       responses: recording.responses(),
     }
   } finally {

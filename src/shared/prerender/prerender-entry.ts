@@ -32,7 +32,10 @@ export type PrerenderedPage = {
 }
 
 export type PrerenderEntry = {
-  /** The page's HTML, or null when the path is no content page (or its page does not exist): the plain SPA then. */
+  /**
+   * The page's HTML, or null when the path is neither a content page (whose page exists) nor the empty cart: the
+   * plain SPA then.
+   */
   renderPage(input: PrerenderInput): Promise<PrerenderedPage | null>
 }
 
