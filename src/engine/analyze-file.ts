@@ -44,7 +44,19 @@ export interface AnalyzeOptions {
    * internal format, the 3MF and the pictures. Same result as without it; without it everything runs here.
    */
   thicknessRunner?: WallThicknessRunner
+  /**
+   * Called once the measures are known, before the wall thickness and the pictures, with what a price and the
+   * configure form's first step need; awaited. The server stores it so the form need not wait for the rest
+   * (decision 0124 §2).
+   */
+  onMeasured?: (measured: MeasuredModel) => Promise<void> | void
 }
+
+/** The part of the result that is known after the measure stage (see {@link AnalyzeOptions.onMeasured}). */
+export type MeasuredModel = Pick<
+  AnalysisResult,
+  'format' | 'unit' | 'repairInfo' | 'measures' | 'meshes' | 'internalMesh'
+>
 
 const DEFAULT_MAX_INPUT = 2_000_000_000
 
@@ -135,6 +147,17 @@ export async function analyzeFile(input: ModelInput, options: AnalyzeOptions = {
     counters: r.counters,
   }))
   lap('measure')
+  if (options.onMeasured !== undefined) {
+    await options.onMeasured({
+      format: readFormat,
+      unit: { given: unit, source: read.unitSource, scaleToMm: read.unitScaleToMm },
+      repairInfo,
+      measures,
+      meshes,
+      internalMesh,
+    })
+    lap('measured_report')
+  }
 
   let thickness: AnalysisResult['thickness']
   if (wantThickness && elsewhere === undefined) {
@@ -156,6 +179,9 @@ export async function analyzeFile(input: ModelInput, options: AnalyzeOptions = {
   }
   if (elsewhere !== undefined) {
     await checkpoint()
+    // this thread's own stages are done: it casts a share of the thickness's samples left (decision 0131)
+    await options.thicknessRunner?.assist?.()
+    lap('thickness_assist')
     const done = await elsewhere
     // a thread that failed (it died, or could not start) costs time, never the result: compute it here
     thickness = done.result ?? (await computeWallThickness(meshes, thicknessOptions))

@@ -3,7 +3,7 @@
  * engine only through this file (an ESLint zone enforces it), so everything else in src/engine/ may change shape
  * without touching them. Test fixtures live apart, in `#engine/testing/*`.
  */
-export { analyzeFile, type AnalyzeOptions } from '#engine/analyze-file.ts'
+export { analyzeFile, type AnalyzeOptions, type MeasuredModel } from '#engine/analyze-file.ts'
 export { type AnalysisErrorCode, isAnalysisError } from '#engine/analysis-error.ts'
 export type { AnalysisResult, RepairInfo } from '#engine/analysis-result.ts'
 export { type ModelFormat, MODEL_FORMATS } from '#engine/detect-format.ts'

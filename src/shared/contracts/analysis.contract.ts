@@ -72,6 +72,12 @@ export const AnalysisTaskSchema = z.object({
   /** Every message so far, oldest first. */
   messages: z.array(TaskMessageCodeSchema),
   /**
+   * True while the task runs once the file's measures are stored (decision 0124 §2): the file can be read and its
+   * first configure step shown; the wall thickness and the pictures follow (`pending` in the file's answer). Absent
+   * otherwise, and from servers that report only the whole analysis.
+   */
+  measured: z.literal(true).optional(),
+  /**
    * Why a failed task failed (`analysis_failed`, `analysis_timeout`, …); absent otherwise. `details` names the cause
    * as a stable code: `{ engineCode }` for an engine error (`truncated_file`, `zip_too_large`, …) or `{ reason }`
    * for a bound of the worker (`timeout`, `memory_limit`, `worker_crashed`, `attempts_exhausted`).
@@ -161,6 +167,12 @@ export const AnalysisFileSchema = z.object({
   /** Present when the analysis repaired the model: the configure view then asks for the repair agreement. */
   repairInfo: RepairInfoSchema.nullable(),
   scale: z.number().positive(),
+  /**
+   * True while the analysis still computes the wall thickness and the pictures (decision 0124 §2): the measures are
+   * final, `frontPictures` and the repair pictures are not there yet, and the file cannot be renamed or priced until
+   * the answer comes without it. Absent once the analysis is complete.
+   */
+  pending: z.literal(true).optional(),
 })
 export type AnalysisFile = z.infer<typeof AnalysisFileSchema>
 

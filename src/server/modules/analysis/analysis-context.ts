@@ -8,14 +8,14 @@ import type { WorkerPool } from '#server/jobs/worker-pool.ts'
 import type {
   AnalysisWorkerJob,
   AnalysisWorkerResult,
-  WorkerProgress,
+  WorkerReport,
 } from '#server/modules/analysis/analysis-jobs.ts'
 import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
 import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 
 /** What the analysis service's parts share: settings, the repo, the analysed row and on-request drawing. */
 
-export type RenderPool = WorkerPool<AnalysisWorkerJob, AnalysisWorkerResult, WorkerProgress>
+export type RenderPool = WorkerPool<AnalysisWorkerJob, AnalysisWorkerResult, WorkerReport>
 
 export interface AnalysisServiceDeps {
   db: Db
@@ -51,12 +51,17 @@ export function createAnalysisContext(deps: AnalysisServiceDeps) {
     repo,
     settings,
 
-    /** The row of an analysed model file; anything else is the same 404. */
+    /**
+     * The row of an analysed model file, or of one measured while its analysis goes on (`analysing` with its
+     * measures stored, decision 0124 §2: its file answer, 3D model and 3MF can be served); anything else is the
+     * same 404.
+     */
     async analysedRow(id: string): Promise<ModelFileRow & { result_dir: string; triangles: number }> {
       const row = await repo.findModelFile(id)
       if (
         row === undefined ||
-        row.state !== 'analysed' ||
+        row.state === 'failed' ||
+        row.analysed_properties === null ||
         row.result_dir === null ||
         row.triangles === null
       ) {

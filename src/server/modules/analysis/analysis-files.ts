@@ -53,6 +53,8 @@ function toAnalysisFile(row: ModelFileRow): AnalysisFile {
           },
     // A 3D file has no scale of its own: the cart item scales it (spec part 1 §3).
     scale: 1,
+    // Measured, the wall thickness and pictures still to come (decision 0124 §2).
+    ...(row.state === 'analysed' ? {} : { pending: true as const }),
   }
 }
 
@@ -80,6 +82,7 @@ export function createAnalysisFiles(ctx: AnalysisContext) {
         state: row.state,
         progress: row.progress,
         messages: row.messages,
+        ...(row.measured && row.state === 'running' ? { measured: true as const } : {}),
         ...(row.state === 'failed' && row.error_code !== null
           ? {
               error: {
@@ -160,6 +163,8 @@ export function createAnalysisDownloads(ctx: AnalysisContext) {
      */
     async histogramImage(id: string, query: HistogramImageQuery): Promise<ServedFile> {
       const row = await analysedRow(id)
+      // Only measured: the per-face thickness is not written yet.
+      if (row.state !== 'analysed') throw notFound()
       const minFeatureSizeMm = await repo.printModeMinFeatureSizeMm(query.printModeId)
       if (minFeatureSizeMm === undefined) throw notFound()
       const params = {

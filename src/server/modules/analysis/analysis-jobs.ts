@@ -125,6 +125,22 @@ export interface AnalysisSummary {
   timingsMs: Record<string, number>
 }
 
+/**
+ * What the worker reports once the measures are known (decision 0124 §2): enough for the analysed file's answer and
+ * the configure form's first step; the internal mesh is already in `outDir`. The wall thickness, the pictures and
+ * the 3MF follow, with the final {@link AnalysisSummary}.
+ */
+export interface MeasuredSummary {
+  format: ModelFormat
+  unit: UnitOfLength
+  analysedProperties: AnalysedProperties
+  repairInfo: EngineRepairInfo
+  triangles: number
+}
+
+/** Everything the analysis worker posts while it runs: a task message, or its measures. */
+export type WorkerReport = WorkerProgress | { kind: 'measured'; measured: MeasuredSummary }
+
 export interface HistogramImageParams {
   scale: number
   unitOfLength: UnitOfLength

@@ -1,10 +1,11 @@
 import type { UnitOfLength } from '#shared/domain/limits.ts'
-import type { TaskMessageCode } from '#shared/contracts/analysis.contract.ts'
+import type { PictureKey, TaskMessageCode } from '#shared/contracts/analysis.contract.ts'
 import type { Db } from '#server/db/db.ts'
 import {
   type AnalysisFailureReason,
   type AnalysisSummary,
   failureForReason,
+  type MeasuredSummary,
   type TaskFailure,
 } from '#server/modules/analysis/analysis-jobs.ts'
 import type { ModelFormat } from '#engine/engine.ts'
@@ -221,11 +222,7 @@ function createTaskOutcomeRepo(db: Db) {
         )
         if (rowCount !== 1) return false
         const id = task.modelFileId
-        const base = `/file/${id}`
-        const repaired = summary.repairInfo.repaired
-        const repairImages = Object.fromEntries(
-          summary.repairImageKeys.map((key) => [key, `${base}/repair/${key}.png`]),
-        )
+        const { repairInfo, files } = fileColumns(id, summary.repairInfo, summary.repairImageKeys)
         await tx.query(
           `UPDATE model_files
               SET state = 'analysed', analysed_properties = $2::jsonb, repair_info = $3::jsonb, files = $4::jsonb,
@@ -235,13 +232,12 @@ function createTaskOutcomeRepo(db: Db) {
           [
             id,
             JSON.stringify(summary.analysedProperties),
-            repaired ? JSON.stringify({ ...summary.repairInfo, repairImages }) : null,
-            JSON.stringify({
-              '3mf': `${base}/model.3mf`,
-              repaired: repaired ? `${base}/repaired.3mf` : null,
-            }),
+            repairInfo,
+            files,
             JSON.stringify(
-              Object.fromEntries(summary.frontPictureKeys.map((key) => [key, `${base}/front/${key}.png`])),
+              Object.fromEntries(
+                summary.frontPictureKeys.map((key) => [key, `/file/${id}/front/${key}.png`]),
+              ),
             ),
             summary.analysedProperties.printable,
             summary.thicknessHistogram === null ? null : JSON.stringify(summary.thicknessHistogram),
@@ -283,7 +279,63 @@ function createTaskOutcomeRepo(db: Db) {
   }
 }
 
+/** The model file's repair info and file paths as stored (JSON text; repair info null when nothing was repaired). */
+function fileColumns(
+  id: string,
+  repair: AnalysisSummary['repairInfo'],
+  repairImageKeys: readonly PictureKey[],
+): { repairInfo: string | null; files: string } {
+  const base = `/file/${id}`
+  const repairImages = Object.fromEntries(repairImageKeys.map((key) => [key, `${base}/repair/${key}.png`]))
+  return {
+    repairInfo: repair.repaired ? JSON.stringify({ ...repair, repairImages }) : null,
+    files: JSON.stringify({
+      '3mf': `${base}/model.3mf`,
+      repaired: repair.repaired ? `${base}/repaired.3mf` : null,
+    }),
+  }
+}
+
+function createTaskMeasuresRepo(db: Db) {
+  return {
+    /**
+     * The measures of a running task (decision 0124 §2): the model file gets its properties, repair counters, files
+     * and folder while it stays `analysing` (no pictures yet, no wall thickness; pricing and renaming still wait for
+     * `analysed`), only while this process holds the lease. False: the lease was lost.
+     */
+    async storeMeasured(
+      task: ClaimedTask,
+      owner: string,
+      resultDir: string,
+      measured: MeasuredSummary,
+    ): Promise<boolean> {
+      const id = task.modelFileId
+      const { repairInfo, files } = fileColumns(id, measured.repairInfo, [])
+      const { rowCount } = await db.query(
+        `UPDATE model_files
+            SET analysed_properties = $2::jsonb, repair_info = $3::jsonb, files = $4::jsonb, front_pictures = '{}',
+                printable = $5, triangles = $6, result_dir = $7, updated_at = now()
+          WHERE id = $1 AND state = 'analysing'
+            AND EXISTS (SELECT 1 FROM analysis_tasks
+                         WHERE id = $8 AND lease_owner = $9 AND state = 'running')`,
+        [
+          id,
+          JSON.stringify(measured.analysedProperties),
+          repairInfo,
+          files,
+          measured.analysedProperties.printable,
+          measured.triangles,
+          resultDir,
+          task.id,
+          owner,
+        ],
+      )
+      return rowCount === 1
+    },
+  }
+}
+
 export function createAnalysisQueueRepo(db: Db) {
-  return { ...createTaskLeaseRepo(db), ...createTaskOutcomeRepo(db) }
+  return { ...createTaskLeaseRepo(db), ...createTaskOutcomeRepo(db), ...createTaskMeasuresRepo(db) }
 }
 export type AnalysisQueueRepo = ReturnType<typeof createAnalysisQueueRepo>

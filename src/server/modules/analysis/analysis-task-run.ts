@@ -10,7 +10,7 @@ import {
   TASK_MESSAGE_FOR,
   TASK_PROGRESS_FOR,
   type TaskFailure,
-  type WorkerProgress,
+  type WorkerReport,
 } from '#server/modules/analysis/analysis-jobs.ts'
 import type { AnalysisQueueRepo, ClaimedTask } from '#server/modules/analysis/analysis-queue.repo.ts'
 import { newRunDirName, objectDir, sourcePath } from '#server/modules/analysis/analysis-storage.ts'
@@ -26,7 +26,7 @@ export interface RunnerLog {
   error(object: Record<string, unknown>, message: string): void
 }
 
-export type AnalysisPool = WorkerPool<AnalysisWorkerJob, AnalysisWorkerResult, WorkerProgress>
+export type AnalysisPool = WorkerPool<AnalysisWorkerJob, AnalysisWorkerResult, WorkerReport>
 
 /** What running a task needs from its runner; `log` is the runner's current one (set when it starts). */
 export interface TaskRunContext {
@@ -72,16 +72,32 @@ async function endAsFailed(ctx: TaskRunContext, task: ClaimedTask, failure: Task
  * The lease while a worker runs the task: progress rows written in order, the start recorded, and a heartbeat on
  * the main thread (its event loop is free while the worker computes, so it is on time). A lost lease aborts the run.
  */
-function keepLease(ctx: TaskRunContext, task: ClaimedTask, controller: AbortController) {
+function keepLease(ctx: TaskRunContext, task: ClaimedTask, runDir: string, controller: AbortController) {
   const { queue, owner, log, settings } = ctx
   const abortUnlessOwned = (owned: boolean): void => {
     if (!owned) controller.abort('lease_lost')
   }
   let messages: Promise<void> = Promise.resolve()
-  const onProgress = (code: WorkerProgress): void => {
-    const message = TASK_MESSAGE_FOR[code]
+  let measuredStored = false
+  const onProgress = (report: WorkerReport): void => {
+    // The measures (decision 0124 §2): stored in order with the messages, so a poll never sees them before the
+    // messages that came first.
+    const write =
+      typeof report === 'string'
+        ? () =>
+            queue.addMessage(
+              task.id,
+              owner,
+              TASK_MESSAGE_FOR[report],
+              TASK_PROGRESS_FOR[TASK_MESSAGE_FOR[report]],
+            )
+        : async () => {
+            const owned = await queue.storeMeasured(task, owner, runDir, report.measured)
+            measuredStored ||= owned
+            return owned
+          }
     messages = messages
-      .then(() => queue.addMessage(task.id, owner, message, TASK_PROGRESS_FOR[message]))
+      .then(write)
       .then((owned) => {
         ctx.changed(task.id)
         abortUnlessOwned(owned)
@@ -109,6 +125,8 @@ function keepLease(ctx: TaskRunContext, task: ClaimedTask, controller: AbortCont
     onStart,
     /** Every progress row queued so far, written. */
     written: () => messages,
+    /** The model file points at this run's folder (its measures were stored): the folder must stay. */
+    measuredStored: () => measuredStored,
     stop: () => clearInterval(heartbeat),
   }
 }
@@ -187,7 +205,7 @@ export async function runAnalysisTask(
   const outDir = join(dir, runDir)
   let committed = false
   let holdsSecondThread = false
-  const lease = keepLease(ctx, task, controller)
+  const lease = keepLease(ctx, task, runDir, controller)
   try {
     const source = sourcePath(settings.uploadsDir, task.modelFileId, task.format)
     // The engine limits of an upload's analysis are kept with the memory estimate (engine-limits.ts).
@@ -227,8 +245,10 @@ export async function runAnalysisTask(
   } finally {
     if (holdsSecondThread) ctx.secondThread.taken = false
     lease.stop()
-    await removeRunDirs(dir, committed ? runDir : undefined).catch((error: unknown) =>
-      ctx.log.warn({ err: error, taskId: task.id }, 'analysis run folder not removed'),
+    // A run that stored its measures but no result keeps its folder (the file's answer points there) until a later
+    // run of the task commits and removes it.
+    await removeRunDirs(dir, committed || lease.measuredStored() ? runDir : undefined).catch(
+      (error: unknown) => ctx.log.warn({ err: error, taskId: task.id }, 'analysis run folder not removed'),
     )
     // The outcome (result, failure or hand-back) is stored: a held poll reads it now.
     ctx.changed(task.id)

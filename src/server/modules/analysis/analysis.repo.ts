@@ -35,6 +35,8 @@ export interface TaskRow {
   messages: TaskMessageCode[]
   error_code: ErrorCode | null
   error_details: Record<string, unknown> | null
+  /** The model file has its measures while the task still runs (decision 0124 §2). */
+  measured: boolean
 }
 
 export interface ModelFileRow {
@@ -92,7 +94,10 @@ export function createAnalysisRepo(db: Db) {
 
     async findTask(id: string): Promise<TaskRow | undefined> {
       const { rows } = await db.query<TaskRow>(
-        `SELECT id, state, progress, messages, error_code, error_details FROM analysis_tasks WHERE id = $1`,
+        `SELECT t.id, t.state, t.progress, t.messages, t.error_code, t.error_details,
+                (m.state = 'analysing' AND m.analysed_properties IS NOT NULL) AS measured
+           FROM analysis_tasks t JOIN model_files m ON m.id = t.model_file_id
+          WHERE t.id = $1`,
         [id],
       )
       return rows[0]

@@ -15,7 +15,7 @@ import {
   type AnalysisWorkerJob,
   type AnalysisWorkerResult,
   type StoredThicknessHistogram,
-  type WorkerProgress,
+  type WorkerReport,
 } from '#server/modules/analysis/analysis-jobs.ts'
 import {
   MESH_FILE,
@@ -39,6 +39,7 @@ import {
   serveWallThickness,
   threadWallThickness,
   type WallThicknessRunner,
+  type MeasuredModel,
 } from '#engine/engine.ts'
 
 /**
@@ -64,7 +65,7 @@ function storedHistogram(histogram: ThicknessHistogram): StoredThicknessHistogra
   }
 }
 
-function analysedProperties(result: AnalysisResult): AnalysedProperties {
+function analysedProperties(result: Pick<AnalysisResult, 'measures'>): AnalysedProperties {
   const { measures } = result
   return {
     dimensions: measures.dimensions,
@@ -100,11 +101,50 @@ async function writePictures(
   return keys
 }
 
+/** The unit the analysed numbers are in: mm for formats that carry their own unit, else the unit given at upload. */
+function numbersUnit(source: AnalysisResult['unit']['source'], givenUnit: UnitOfLength): UnitOfLength {
+  return source === 'file' ? 'mm' : givenUnit
+}
+
+/**
+ * The measures, reported before the wall thickness and the pictures (decision 0124 §2): the internal mesh is
+ * written first, so the 3D view and the 3MF drawn on request have it; then the server stores the properties and the
+ * configure form can open. Nothing is reported for what the final checks below would refuse.
+ */
+async function reportMeasured(
+  job: Extract<AnalysisWorkerJob, { kind: 'analyze' }>,
+  measured: MeasuredModel,
+  report: (report: WorkerReport) => void,
+): Promise<boolean> {
+  if (measured.measures.triangles === 0) return false
+  const properties = analysedProperties(measured)
+  if (!allFinite(properties)) return false
+  await writeFileAtomic(join(job.outDir, MESH_FILE), measured.internalMesh)
+  report({
+    kind: 'measured',
+    measured: {
+      format: measured.format,
+      unit: numbersUnit(measured.unit.source, job.givenUnit),
+      analysedProperties: properties,
+      repairInfo: measured.repairInfo,
+      triangles: measured.measures.triangles,
+    },
+  })
+  // The 3D view asks for the 3MF next: written now, before the pictures, it is there when asked for (else it is
+  // drawn on request from the internal mesh, the same bytes).
+  const unit = numbersUnit(measured.unit.source, job.givenUnit)
+  const threeMf = write3mf(scaled(measured.meshes, MM_PER_UNIT[unit]))
+  if (threeMf !== undefined) await writeFileAtomic(join(job.outDir, model3mfFileName(unit)), threeMf)
+  return true
+}
+
 async function analyze(
   job: Extract<AnalysisWorkerJob, { kind: 'analyze' }>,
-  progress: (code: WorkerProgress) => void,
+  progress: (report: WorkerReport) => void,
 ): Promise<AnalysisWorkerResult> {
   let result: AnalysisResult
+  // The internal mesh and the 3MF, written when the measures were reported.
+  let meshWritten = false
   try {
     result = await analyzeFile(job.sourcePath, {
       format: job.format,
@@ -119,6 +159,9 @@ async function analyze(
       onProgress: (code) => {
         if (code !== 'analysis_completed') progress(code)
       },
+      onMeasured: async (measured) => {
+        meshWritten = await reportMeasured(job, measured, progress)
+      },
     })
   } catch (error) {
     if (isAnalysisError(error)) return { kind: 'engine-error', engineCode: error.code }
@@ -130,16 +173,18 @@ async function analyze(
   const properties = analysedProperties(result)
   // Coordinates near the float32 limit (1e38) are finite but their volume is not: never store or price Infinity.
   if (!allFinite(properties)) return { kind: 'engine-error', engineCode: 'non_finite_coordinate' }
-  const unit: UnitOfLength = result.unit.source === 'file' ? 'mm' : job.givenUnit
+  const unit = numbersUnit(result.unit.source, job.givenUnit)
 
-  await writeFileAtomic(join(job.outDir, MESH_FILE), result.internalMesh)
+  if (!meshWritten) await writeFileAtomic(join(job.outDir, MESH_FILE), result.internalMesh)
   if (result.thickness !== undefined) {
     await writeFileAtomic(join(job.outDir, THICKNESS_FILE), encodeThickness(result.thickness.perFace))
   }
   const frontPictureKeys = await writePictures(job.outDir, 'front', result.pictures?.front)
   const repairImageKeys = await writePictures(job.outDir, 'repair', result.pictures?.repair)
-  const threeMf = write3mf(scaled(result.meshes, MM_PER_UNIT[unit]))
-  if (threeMf !== undefined) await writeFileAtomic(join(job.outDir, model3mfFileName(unit)), threeMf)
+  if (!meshWritten) {
+    const threeMf = write3mf(scaled(result.meshes, MM_PER_UNIT[unit]))
+    if (threeMf !== undefined) await writeFileAtomic(join(job.outDir, model3mfFileName(unit)), threeMf)
+  }
 
   const summary: AnalysisSummary = {
     format: result.format,
@@ -161,7 +206,7 @@ async function readMeshes(resultDir: string): Promise<IndexedMesh[]> {
 
 async function handle(
   job: AnalysisWorkerJob,
-  progress: (code: WorkerProgress) => void,
+  progress: (report: WorkerReport) => void,
 ): Promise<JobOutcome<AnalysisWorkerResult>> {
   switch (job.kind) {
     case 'analyze':
