@@ -32,7 +32,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /**
  * Waits until the SPA took a prerendered page over (decision 0109): it removes the embedded answers then. The SPA
- * starts on the visitor's first sign of use (decision 0123), so this moves the mouse as a visitor would. The fixture's
+ * starts on the visitor's first sign of use (decision 0128), so this moves the mouse as a visitor would. The fixture's
  * page does this after each navigation; a page of another context must call it itself.
  */
 export async function waitForTakeOver(page: Page): Promise<void> {

@@ -25,7 +25,7 @@ const COOKIE_CONSENT_HASH = '#cookie-consent'
 /**
  * Starts the SPA: the app actors, the router and the first render, which takes a prerendered page over (decision
  * 0109). Loaded by `main.tsx` after the prerendered page's first paint (decision 0118) and the visitor's first
- * sign of using it (decision 0123); `afterTakeOver` then replays what the visitor did on the prerendered markup.
+ * sign of using it (decision 0128); `afterTakeOver` then replays what the visitor did on the prerendered markup.
  */
 export async function boot(options: { afterTakeOver?: () => void } = {}): Promise<void> {
   // Lingui renders nothing without an active locale: activate the URL's locale before the first render.

@@ -2,7 +2,7 @@
  * The entry index.html loads. On a prerendered page (decision 0109) the visitor already sees the page and its links
  * work, so the SPA (`boot.tsx`: React, the router, the app actors, ~200 kB gzip) is requested only once that page has
  * painted (decision 0118) and the visitor shows the first sign of using it, or at once where the page needs it
- * (`startsAtOnce`, decision 0123). What the visitor does meanwhile is recorded and done again on the SPA's markup.
+ * (`startsAtOnce`, decision 0128). What the visitor does meanwhile is recorded and done again on the SPA's markup.
  * Without prerendered markup there is nothing to show before the SPA, which then loads at once.
  */
 import { firstIntent, startsAtOnce } from './early/boot-trigger.ts'

@@ -90,7 +90,7 @@ export async function launchChromium(): Promise<Browser> {
 type Scripts = { scripts: { file: string; gzipBytes: number }[]; gzipBytes: number }
 
 export type HomeRoute = Scripts & {
-  /** What the page loads before the visitor acts (the SPA starts on the first sign of use, decision 0123). */
+  /** What the page loads before the visitor acts (the SPA starts on the first sign of use, decision 0128). */
   firstLoad: Scripts
   /** Every `/api/` call of the visit, as `METHOD /path`. */
   apiCalls: string[]

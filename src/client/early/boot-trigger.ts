@@ -2,7 +2,7 @@ import { CONFIGURATION_STORAGE_KEY } from '#client/actors/configuration-storage-
 import { CART_ID_STORAGE_KEY } from '#shared/contracts/cart-storage-key.ts'
 
 /**
- * When the SPA starts over a prerendered page (decision 0123): the page is readable and its links work without it,
+ * When the SPA starts over a prerendered page (decision 0128): the page is readable and its links work without it,
  * so a first-time visitor who only looks pays for no script; the SPA starts with the first sign that the visitor is
  * about to use the page, or at once when the page is of no use without it.
  */

@@ -25,7 +25,7 @@ afterEach(() => {
   window.location.hash = ''
 })
 
-describe('when the SPA starts over a prerendered page (decision 0123)', () => {
+describe('when the SPA starts over a prerendered page (decision 0128)', () => {
   it('waits for the visitor on a page to read, with links and buttons only', () => {
     prerender()
     expect(startsAtOnce(window)).toBe(false)

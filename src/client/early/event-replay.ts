@@ -1,5 +1,5 @@
 /**
- * What a visitor does on a prerendered page before the SPA took it over (decision 0123): its buttons have no
+ * What a visitor does on a prerendered page before the SPA took it over (decision 0128): its buttons have no
  * handlers yet and the SPA's first commit replaces its markup. Clicks on controls, text typed into fields, dropped
  * files and the focus are recorded and done again on the SPA's markup, which shows the same page, so nothing the
  * visitor did is lost (event replay, as Angular's and Qwik's hydration do it).
