@@ -9,7 +9,8 @@
  * machine): the PGlite lane, the app build and the home route guard, beside the PostgreSQL lane, the Storybook build
  * and the stories. The lanes are balanced so that both chains end about together: the database-independent server
  * tests (project server-no-db) and the analysis engine run once, in the PostgreSQL lane; see tests/README.md ("CI
- * time") for the figures. e2e (one browser, one server) runs alone at the end and prints as it goes.
+ * time") for the figures. e2e (one browser, one server) runs alone at the end and prints as it goes, then the
+ * Lighthouse guard.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -193,5 +194,11 @@ run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e'], { 
 const e2e = JSON.parse(readFileSync(e2eReport, 'utf8')) as PlaywrightJson
 tally.passed += e2e.stats.expected + e2e.stats.flaky
 tally.failed += e2e.stats.unexpected
+
+// Issue 18: a route's Lighthouse performance under 90 fails CI (the goal is 95; tests/bench/README.md has the medians
+// of 3). One run per page on the build above, after e2e when the machine is quiet: about 70 s; a page under 90 gets
+// two more runs and their median decides.
+run('Lighthouse guard', 'npm', ['run', '--silent', 'bench:web', '--', '--runs', '1', '--check'])
+tally.passed += 1
 
 finish()

@@ -5,6 +5,7 @@
  *   npm run build && npm run bench:web                  # 3 runs per page
  *   npm run bench:web -- --runs 5
  *   npm run bench:web -- --check                         # exit 1 when a page's median performance is under 90
+ *   npm run bench:web -- --check --runs 1                # npm test's guard: 3 runs only for a page under 90
  *   CLIENT_DIR=tmp/dist-x npm run bench:web              # another build
  *   npm run bench:web -- --pages / --runs 1 --why        # one page, and what its figures are made of
  *
@@ -44,6 +45,13 @@ const pages = pagesIndex >= 0 ? (args[pagesIndex + 1] ?? '').split(',') : PAGES
 const why = args.includes('--why')
 
 type Figures = { performance: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }
+
+/**
+ * How many runs a page gets, given those so far: `--runs`, and under `--check` at least 3 once a run fell under the
+ * guard, so that one run slowed by the machine (CI runs one per page) does not fail the check alone: the median does.
+ */
+const runsFor = (results: readonly Figures[]): number =>
+  check && results.some((figures) => figures.performance < MIN_PERFORMANCE) ? Math.max(runs, 3) : runs
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -164,7 +172,7 @@ async function main(): Promise<void> {
     }
     for (const page of pages) {
       const results: Figures[] = []
-      for (let run = 1; run <= runs; run += 1) {
+      for (let run = 1; run <= runsFor(results); run += 1) {
         const figures = await withRetries(() => lighthouseRun(`${server.base}${page}`), `${page} run ${run}`)
         results.push(figures)
         console.log(JSON.stringify({ page, run, ...formatted(figures) }))
