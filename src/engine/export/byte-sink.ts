@@ -46,14 +46,53 @@ export class ByteSink {
 }
 
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i)
+// 10^e for e = -7 … 9 as doubles, for the decimal exponent of a value in [1e-6, 1e9) (index e + 7)
+const EXPONENT_STEPS = Array.from({ length: 17 }, (_, i) => Number(`1e${i - 7}`))
+// "00", "01", … "99" as character codes: two digits per division
+const DIGIT_PAIRS = Uint8Array.from(
+  { length: 200 },
+  (_, i) => 48 + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10),
+)
 
 function writeUint(b: Uint8Array, at: number, n: number): number {
   if (n < 10) {
     b[at] = 48 + n
     return at + 1
   }
+  if (n >= 0x80000000) return writeUintSlow(b, at, n)
+  // integer arithmetic (n < 2^31): V8 turns the divisions by constants into multiplications
+  const end = at + decimalLength(n)
+  writeDigits(b, end, n)
+  return end
+}
+
+/** Digits of a non-negative integer below 2^31 (at least one), written backwards so that the last ends before `end`. */
+function writeDigits(b: Uint8Array, end: number, n: number): void {
+  let o = end
+  while (n >= 100) {
+    const q = (n / 100) | 0
+    const r = (n - q * 100) << 1
+    b[--o] = DIGIT_PAIRS[r + 1]!
+    b[--o] = DIGIT_PAIRS[r]!
+    n = q
+  }
+  if (n >= 10) {
+    const r = n << 1
+    b[--o] = DIGIT_PAIRS[r + 1]!
+    b[--o] = DIGIT_PAIRS[r]!
+  } else {
+    b[--o] = 48 + n
+  }
+}
+
+function decimalLength(n: number): number {
   let digits = 1
   while (digits < 22 && n >= POW10[digits]!) digits++
+  return digits
+}
+
+function writeUintSlow(b: Uint8Array, at: number, n: number): number {
+  let digits = decimalLength(n)
   let o = at + digits
   const end = o
   while (digits-- > 0) {
@@ -67,6 +106,11 @@ function writeUint(b: Uint8Array, at: number, n: number): number {
 /**
  * The digits of the shortest 6-9 significant-digit decimal that reads back as `value` (a float32), written as
  * [-]int[.frac] without exponent; values outside [1e-6, 1e9) fall back to the string path.
+ *
+ * The candidate of each length is `Math.round(a * 10^decimals)`, checked by dividing back: these operations decide
+ * the bytes of every stored 3MF and stay as they are. The exponent is found by comparison with the powers of ten
+ * instead of `Math.floor(Math.log10(a))`: no float32 other than an exact power of ten lies within a double's rounding
+ * of one, and log10 is exact at exact powers, so both give the same exponent (format-float32.test.ts checks it).
  */
 export function writeFloat32(b: Uint8Array, at: number, value: number): number {
   if (value === 0) {
@@ -75,7 +119,7 @@ export function writeFloat32(b: Uint8Array, at: number, value: number): number {
   }
   const a = value < 0 ? -value : value
   if (a >= 1e-6 && a < 1e9) {
-    const e = Math.floor(Math.log10(a))
+    const e = decimalExponent(a)
     for (let digits = 6; digits <= 9; digits++) {
       const decimals = digits - 1 - e
       if (decimals <= 0) {
@@ -87,32 +131,41 @@ export function writeFloat32(b: Uint8Array, at: number, value: number): number {
         return writeUint(b, o, n)
       }
       const scale = POW10[decimals]!
+      // below 10^9 < 2^31: an int32 from here on
       let n = Math.round(a * scale)
       if (Math.fround(n / scale) !== a) continue
       let frac = decimals
       while (frac > 0 && n % 10 === 0) {
-        n /= 10
+        n = (n / 10) | 0
         frac--
       }
       let o = at
       if (value < 0) b[o++] = 45
-      const whole = Math.floor(n / POW10[frac]!)
-      o = writeUint(b, o, whole)
-      if (frac > 0) {
-        b[o++] = 46
-        let rest = n - whole * POW10[frac]!
-        for (let k = frac - 1; k >= 0; k--) {
-          const d = Math.floor(rest / POW10[k]!)
-          b[o++] = 48 + d
-          rest -= d * POW10[k]!
-        }
+      if (frac === 0) return writeUint(b, o, n)
+      // the last `frac` digits of n after the point (zero-padded: "0.000…" when n < 10^frac), then the whole part
+      const length = decimalLength(n)
+      const end = o + (length > frac ? length + 1 : frac + 2)
+      let p = end
+      for (let k = 0; k < frac; k++) {
+        const q = (n / 10) | 0
+        b[--p] = 48 + n - q * 10
+        n = q
       }
-      return o
+      b[--p] = 46
+      writeDigits(b, p, n)
+      return end
     }
   }
   const s = slowFormat(value)
   for (let i = 0; i < s.length; i++) b[at + i] = s.charCodeAt(i)
   return at + s.length
+}
+
+/** floor(log10(a)) for a float32 `a` in [1e-6, 1e9), by comparison with the powers of ten (see writeFloat32). */
+export function decimalExponent(a: number): number {
+  let e = a >= 1 ? 0 : -6
+  while (a >= EXPONENT_STEPS[e + 8]!) e++
+  return e
 }
 
 function slowFormat(value: number): string {

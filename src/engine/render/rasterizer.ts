@@ -67,15 +67,16 @@ export function rasterizeFaceIds(
     sy[v] = size / 2 - (sy[v]! - cv) * scale
   }
   const faces = indices.length / 3
-  const cost = estimateCost(sx, sy, indices, size)
   const budget = PIXEL_BUDGET_PER_AREA * size * size
+  const drawn = rasterize(sx, sy, depth, indices, faces, size, budget)
   let faceId: Int32Array
-  if (cost <= budget) {
-    faceId = rasterize(sx, sy, depth, indices, faces, size)
+  if (drawn instanceof Int32Array) {
+    faceId = drawn
   } else {
     // Pathological overdraw (thousands of nested surfaces): draw at a resolution whose cost fits the budget and
     // scale the face ids up, so such a file gets a coarser picture instead of holding the worker for tens of
     // seconds. Normal models stay far below the budget.
+    const cost = finishCost(sx, sy, indices, size, drawn)
     const small = Math.max(MIN_FALLBACK_SIZE, Math.floor(size * Math.sqrt(budget / cost)))
     const k = small / size
     const half = size / 2
@@ -84,7 +85,7 @@ export function rasterizeFaceIds(
       sx[v] = smallHalf + (sx[v]! - half) * k
       sy[v] = smallHalf + (sy[v]! - half) * k
     }
-    const ids = rasterize(sx, sy, depth, indices, faces, small)
+    const ids = rasterize(sx, sy, depth, indices, faces, small, Infinity) as Int32Array
     faceId = new Int32Array(size * size)
     for (let py = 0; py < size; py++) {
       const row = Math.min(small - 1, Math.floor((py + 0.5) * k)) * small
@@ -104,6 +105,11 @@ export function rasterizeFaceIds(
  * the earlier face). A row is tested only within the triangle's x-extent over the slab [fy - m, fy + m], widened by m:
  * that holds every pixel centre within m of the triangle, and m covers the rounding slack of the test, so the
  * pixels drawn are exactly those of a full box scan.
+ *
+ * It also sums the estimated pixel tests (see `faceCost`) face by face, in face order, and gives up, returning the
+ * sum so far and the next face, as soon as the sum exceeds `budget`: the terms are never negative, so a partial sum above the budget
+ * means the whole sum is too, and a scan that ends within it has the whole sum within it. So this decides exactly
+ * as a separate estimate pass before the scan would, without that pass over every face.
  */
 function rasterize(
   sx: Float32Array,
@@ -112,10 +118,12 @@ function rasterize(
   indices: Uint32Array,
   faces: number,
   size: number,
-): Int32Array {
+  budget: number,
+): Int32Array | PartialCost {
   const zbuf = new Float32Array(size * size).fill(-Infinity)
   const faceId = new Int32Array(size * size).fill(-1)
   const slackScale = ROUNDING_SLACK * size * size * size
+  let cost = 0
   for (let f = 0; f < faces; f++) {
     const a = indices[3 * f]!
     const b = indices[3 * f + 1]!
@@ -128,12 +136,18 @@ function rasterize(
     const cy = sy[c]!
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
     if (area === 0) continue
-    const x0 = Math.max(0, Math.ceil(Math.min(ax, bx, cx) - 0.5))
-    const x1 = Math.min(size - 1, Math.floor(Math.max(ax, bx, cx) - 0.5))
-    const y0 = Math.max(0, Math.ceil(Math.min(ay, by, cy) - 0.5))
-    const y1 = Math.min(size - 1, Math.floor(Math.max(ay, by, cy) - 0.5))
-    if (x0 > x1 || y0 > y1) continue
+    const minX = Math.min(ax, bx, cx)
+    const maxX = Math.max(ax, bx, cx)
+    const minY = Math.min(ay, by, cy)
+    const maxY = Math.max(ay, by, cy)
     const m = 1 + slackScale / Math.abs(area)
+    cost += faceCost(maxX - minX, maxY - minY, m, area, size)
+    if (cost > budget) return { cost, nextFace: f + 1 }
+    const x0 = Math.max(0, Math.ceil(minX - 0.5))
+    const x1 = Math.min(size - 1, Math.floor(maxX - 0.5))
+    const y0 = Math.max(0, Math.ceil(minY - 0.5))
+    const y1 = Math.min(size - 1, Math.floor(maxY - 0.5))
+    if (x0 > x1 || y0 > y1) continue
     const inv = 1 / area
     const az = depth[a]!
     const bz = depth[b]!
@@ -198,20 +212,46 @@ function rasterize(
   return faceId
 }
 
-/** Pixel tests `rasterize` will make, roughly: per row of a triangle's box its span (as in `rasterize`) plus its area. */
-function estimateCost(sx: Float32Array, sy: Float32Array, indices: Uint32Array, size: number): number {
+/**
+ * Pixel tests `rasterize` will make for a face, roughly: per row of its box its span (as in `rasterize`) plus its
+ * area. `rasterize` sums these in face order; keep the arithmetic as it is, the sum decides the fallback.
+ */
+function faceCost(boxWidth: number, boxHeight: number, m: number, area: number, size: number): number {
+  const width = Math.min(size, boxWidth + 1)
+  const rows = Math.min(size, boxHeight + 1)
+  return rows * (1 + Math.min(width, 2 * m + 2 + (2 * m * width) / rows)) + Math.abs(area) / 2
+}
+
+/** The estimate summed by a `rasterize` that gave up, and the face it goes on with. */
+interface PartialCost {
+  cost: number
+  nextFace: number
+}
+
+/** The whole estimate (for the fallback's size): the sum a `rasterize` gave up on, continued over the faces left. */
+function finishCost(
+  sx: Float32Array,
+  sy: Float32Array,
+  indices: Uint32Array,
+  size: number,
+  partial: PartialCost,
+): number {
   const slackScale = ROUNDING_SLACK * size * size * size
-  let cost = 0
-  for (let i = 0; i < indices.length; i += 3) {
+  let cost = partial.cost
+  for (let i = 3 * partial.nextFace; i < indices.length; i += 3) {
     const a = indices[i]!
     const b = indices[i + 1]!
     const c = indices[i + 2]!
     const area = (sx[b]! - sx[a]!) * (sy[c]! - sy[a]!) - (sy[b]! - sy[a]!) * (sx[c]! - sx[a]!)
     if (area === 0) continue
     const m = 1 + slackScale / Math.abs(area)
-    const width = Math.min(size, Math.max(sx[a]!, sx[b]!, sx[c]!) - Math.min(sx[a]!, sx[b]!, sx[c]!) + 1)
-    const rows = Math.min(size, Math.max(sy[a]!, sy[b]!, sy[c]!) - Math.min(sy[a]!, sy[b]!, sy[c]!) + 1)
-    cost += rows * (1 + Math.min(width, 2 * m + 2 + (2 * m * width) / rows)) + Math.abs(area) / 2
+    cost += faceCost(
+      Math.max(sx[a]!, sx[b]!, sx[c]!) - Math.min(sx[a]!, sx[b]!, sx[c]!),
+      Math.max(sy[a]!, sy[b]!, sy[c]!) - Math.min(sy[a]!, sy[b]!, sy[c]!),
+      m,
+      area,
+      size,
+    )
   }
   return cost
 }
