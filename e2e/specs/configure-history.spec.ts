@@ -53,7 +53,20 @@ test.describe('configure history and reload', () => {
 
   test('a reload in configure restores the object, its choices and the sub-step', async ({ page }) => {
     await configureToFinishes(page)
-    await page.reload()
+    // Until the SPA has restored it, the server's start page says so instead of showing the upload hero (the SPA is
+    // held back here for as long as the check takes).
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.reload({ waitUntil: 'commit' })
+    await page.waitForLoadState('load')
+    await expect(page.locator('#prerender-data')).toHaveCount(1)
+    await expect(page.getByText('Konfiguration wird geladen …')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: '3D-Druck online bestellen' })).toBeHidden()
+    release()
     await expect(configureTitle(page)).toBeVisible({ timeout: 30_000 })
     await expect(finishes(page)).toBeVisible({ timeout: 30_000 })
     await page.goBack()

@@ -236,8 +236,8 @@ test.describe('shopper flow: a 3D chunk that cannot be loaded', () => {
       page.waitForEvent('load'),
       problem.getByRole('button', { name: 'Seite neu laden' }).click(),
     ])
-    // The reload restores the configuration (issue 14, item 3), now with its 3D view. (Before the SPA starts the
-    // prerendered start page shows for a moment: wait for the configure view, not for the start page.)
+    // The reload restores the configuration (issue 14, item 3), now with its 3D view. (Before the SPA starts, the
+    // prerendered start page says the configuration is loading: wait for the configure view.)
     await expect(page.getByRole('heading', { level: 1, name: 'Modell konfigurieren' })).toBeVisible({
       timeout: 60_000,
     })

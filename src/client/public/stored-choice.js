@@ -9,6 +9,10 @@ try {
     document.documentElement.setAttribute('data-cookie-choice', '')
   if (window.localStorage.getItem('cartId') !== null)
     document.documentElement.setAttribute('data-stored-cart', '')
+  // A configuration a reload restores (per tab: session storage, CONFIGURATION_STORAGE_KEY): the start page shows
+  // "loading" instead of the upload hero until the SPA has it back.
+  if (window.sessionStorage.getItem('schichtwerk.configuration') !== null)
+    document.documentElement.setAttribute('data-stored-configuration', '')
 } catch {
   // Storage blocked: nothing is stored either, the dialog stays.
 }

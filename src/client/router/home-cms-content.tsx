@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useAppActors } from '#client/app/app-actors.tsx'
 import { HomePage } from './home-page.tsx'
@@ -19,10 +20,21 @@ export function HomeCmsContent() {
 
 /** Home (spec part 1 §2 "/: upload hero, steps bar, CMS content"): the home page with the start page below it. */
 export function HomeWithCmsContent() {
-  return (
+  const page = (
     <>
       <HomePage />
       <HomeCmsContent />
     </>
+  )
+  if (!import.meta.env.SSR) return page
+  // The server renders the start page as a first visit sees it. A reload while configuring restores the model in
+  // the SPA, which starts at once: until then `stored-choice.js` has this show "loading" instead of the upload hero.
+  return (
+    <div className="home-prerendered" data-prerendered="">
+      <p className="home-prerendered__restoring configure-loading" aria-busy="true">
+        <Trans>Konfiguration wird geladen …</Trans>
+      </p>
+      {page}
+    </div>
   )
 }
