@@ -70,6 +70,8 @@ test.describe('prerendered content pages', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en')
       await expect(page).toHaveTitle('Schichtwerk – Order 3D printing online')
       await expect(page.getByRole('heading', { level: 1, name: 'Order 3D printing online' })).toBeVisible()
+      // Its "loading the configuration" line is only for a reload while configuring.
+      await expect(page.locator('.home-prerendered__restoring')).toBeHidden()
     })
   })
 
