@@ -5,7 +5,7 @@ import { DEFAULT_ENGINE_LIMITS } from '../engine-limits.ts'
 import { readStl } from '../readers/stl.reader.ts'
 import { repairBody } from '../repair/repair-body.ts'
 import { binaryStl, boxSoup, injectDefects, sliverSoup, torusSoup } from '../testing/mesh-fixtures.ts'
-import { FirstExitCaster } from './first-exit.ts'
+import { FirstExitCaster, castTree } from './first-exit.ts'
 import { mergeMeshes } from './wall-thickness.ts'
 
 const options = { limits: DEFAULT_ENGINE_LIMITS, unitScaleToMm: 1 }
@@ -48,7 +48,7 @@ describe('first exit caster', () => {
       geometry.setAttribute('position', new BufferAttribute(positions, 3))
       geometry.setIndex(new BufferAttribute(indices.slice(), 1))
       const bvh = new MeshBVH(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
-      const caster = new FirstExitCaster(bvh, positions)
+      const caster = new FirstExitCaster(castTree(bvh), positions)
       const next = random(42)
       const ray = new Ray()
       let hits = 0

@@ -15,11 +15,31 @@ import type { MeshBVH } from 'three-mesh-bvh'
  * buffer (three-mesh-bvh 0.9.x layout, pinned in package.json); `first-exit.test.ts` compares it with
  * `raycastFirst` ray by ray, so a layout change of an upgrade fails there, not in the shop's results.
  */
+/**
+ * A three-mesh-bvh tree as the caster reads it: its packed node buffer and the index it reordered. Plain buffers,
+ * so that another thread can cast into the same tree (on SharedArrayBuffers, decision 0131).
+ */
+export interface CastTree {
+  root: ArrayBufferLike
+  index: Uint32Array
+}
+
+/** The packed tree of a MeshBVH over an indexed geometry without groups. */
+export function castTree(bvh: MeshBVH): CastTree {
+  // a geometry without groups has one root (three-mesh-bvh makes one per group)
+  const roots = (bvh as unknown as { _roots: ArrayBufferLike[] })._roots
+  if (roots.length !== 1) throw new Error('FirstExitCaster: expected a tree with one root')
+  const index = bvh.geometry.index
+  if (index === null || !(index.array instanceof Uint32Array))
+    throw new Error('FirstExitCaster: expected a geometry with a Uint32Array index')
+  return { root: roots[0]!, index: index.array }
+}
+
 export class FirstExitCaster {
   private readonly f32: Float32Array
   private readonly u16: Uint16Array
   private readonly u32: Uint32Array
-  private readonly index: ArrayLike<number>
+  private readonly index: Uint32Array
   private readonly positions: Float32Array
   // the current ray, and its permutation and shear for the watertight test (the same for every triangle)
   private ox = 0
@@ -52,17 +72,11 @@ export class FirstExitCaster {
   normalY = 0
   normalZ = 0
 
-  constructor(bvh: MeshBVH, positions: Float32Array) {
-    // a geometry without groups has one root (three-mesh-bvh makes one per group)
-    const roots = (bvh as unknown as { _roots: ArrayBuffer[] })._roots
-    if (roots.length !== 1) throw new Error('FirstExitCaster: expected a tree with one root')
-    const root = roots[0]!
-    this.f32 = new Float32Array(root)
-    this.u16 = new Uint16Array(root)
-    this.u32 = new Uint32Array(root)
-    const index = bvh.geometry.index
-    if (index === null) throw new Error('FirstExitCaster: expected an indexed geometry')
-    this.index = index.array
+  constructor(tree: CastTree, positions: Float32Array) {
+    this.f32 = new Float32Array(tree.root)
+    this.u16 = new Uint16Array(tree.root)
+    this.u32 = new Uint32Array(tree.root)
+    this.index = tree.index
     this.positions = positions
   }
 

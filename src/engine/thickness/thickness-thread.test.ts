@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { type AnalysisResult } from '../analysis-result.ts'
 import { analyzeFile } from '../analyze-file.ts'
 import { binaryStl, injectDefects, torusSoup } from '../testing/mesh-fixtures.ts'
-import { threadWallThickness } from './thickness-thread.ts'
+import { shareMeshes, threadWallThickness } from './thickness-thread.ts'
+import { computeWallThickness } from './wall-thickness.ts'
 
 /** A real thread running the TypeScript entry: threads do not inherit Vitest's loader, so it registers tsx. */
 function startThread(): Worker {
@@ -72,6 +73,39 @@ describe('wall thickness on a second thread', () => {
     expect(serial.thickness!.sampledFaces).toBeLessThan(serial.measures.triangles)
     expect(parallel.timingsMs.thickness_wait).toBeDefined()
     expect(observable(parallel)).toEqual(observable(serial))
+  }, 120_000)
+
+  it('lets the calling thread cast a share of the samples, with the same result as one thread (decision 0131)', async () => {
+    // large enough that the thread is still casting when the caller joins
+    const mesh = await analyzeFile(binaryStl(torusSoup(40, 15, 300, 150)), {
+      format: 'stl',
+      thickness: false,
+      pictures: false,
+      threeMf: false,
+    })
+    const thicknessOptions = { maxCastMs: 1e9 }
+    const serial = await computeWallThickness(mesh.meshes, thicknessOptions)
+    const thread = startThread()
+    threads.push(thread)
+    const runner = threadWallThickness(thread)
+    let settled = false
+    const result = runner(shareMeshes(mesh.meshes), thicknessOptions).finally(() => (settled = true))
+    let helped = 0
+    // the share is offered once the thread has built its tree
+    while (!settled) {
+      helped += await runner.assist!()
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    const parallel = await result
+    expect(helped).toBeGreaterThan(0)
+    expect(helped).toBeLessThan(serial.sampledFaces)
+    expect(Buffer.from(parallel.perFace.buffer)).toEqual(Buffer.from(serial.perFace.buffer))
+    expect([parallel.histogram, parallel.sampledFaces, parallel.rays, parallel.partial]).toEqual([
+      serial.histogram,
+      serial.sampledFaces,
+      serial.rays,
+      serial.partial,
+    ])
   }, 120_000)
 
   it('computes the thickness itself when the thread is gone, with the same result', async () => {

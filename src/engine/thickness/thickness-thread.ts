@@ -1,9 +1,11 @@
 import type { MessagePort, Worker } from 'node:worker_threads'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 import {
+  type CastShare,
   type ThicknessOptions,
   type WallThickness,
   computeWallThickness,
+  helpCastSamples,
   loadWallThicknessModules,
   mergeMeshes,
 } from './wall-thickness.ts'
@@ -23,7 +25,15 @@ export interface SharedMesh {
 }
 
 /** Computes the wall thickness of a shared mesh somewhere else (another thread) and resolves with its result. */
-export type WallThicknessRunner = (mesh: SharedMesh, options: ThicknessOptions) => Promise<WallThickness>
+export interface WallThicknessRunner {
+  (mesh: SharedMesh, options: ThicknessOptions): Promise<WallThickness>
+  /**
+   * Called by the analysis when its own stages are done: this thread then casts a share of the samples that the
+   * other thread has not cast yet (decision 0131), and resolves with how many it cast when none is left. Same
+   * result either way.
+   */
+  assist?: () => Promise<number>
+}
 
 /** Copies the bodies, merged, into SharedArrayBuffers (one copy: 18 MB for a million triangles, a few ms). */
 export function shareMeshes(meshes: readonly IndexedMesh[]): SharedMesh {
@@ -41,7 +51,8 @@ interface ThicknessRequest {
   options: ThicknessOptions
 }
 
-type ThicknessReply = { id: number; result: WallThickness } | { id: number; error: string }
+type ThicknessReply =
+  { id: number; result: WallThickness } | { id: number; error: string } | { id: number; share: CastShare }
 
 /** The thread's side: answers each request with the thickness of its shared mesh. Call it once in the thread's entry. */
 export function serveWallThickness(port: MessagePort): void {
@@ -49,7 +60,10 @@ export function serveWallThickness(port: MessagePort): void {
   // that request's reply
   loadWallThicknessModules().catch(() => undefined)
   port.on('message', (request: ThicknessRequest) => {
-    computeWallThickness([{ name: '', ...request.mesh }], request.options).then(
+    // the arrays to cast into go to the caller as soon as the tree is built, so that it can help when it is free
+    const offer = (share: CastShare): void =>
+      port.postMessage({ id: request.id, share } satisfies ThicknessReply)
+    computeWallThickness([{ name: '', ...request.mesh }], request.options, offer).then(
       (result) => {
         // perFace is this thread's own array: move it instead of copying
         port.postMessage({ id: request.id, result } satisfies ThicknessReply, [
@@ -75,7 +89,16 @@ export function threadWallThickness(worker: Worker): WallThicknessRunner {
     for (const p of pending.values()) p.reject(error)
     pending.clear()
   }
+  // the cast offered by the request in progress, until its result comes
+  let offered: { id: number; share: CastShare } | undefined
   worker.on('message', (reply: ThicknessReply) => {
+    if ('share' in reply) {
+      if (pending.has(reply.id)) offered = { id: reply.id, share: reply.share }
+      // three.js for the casting, loaded while this thread still has its own stages to do
+      loadWallThicknessModules().catch(() => undefined)
+      return
+    }
+    if (offered?.id === reply.id) offered = undefined
     const p = pending.get(reply.id)
     if (p === undefined) return
     pending.delete(reply.id)
@@ -88,7 +111,7 @@ export function threadWallThickness(worker: Worker): WallThicknessRunner {
     gone = new Error(`wall thickness thread exited (code ${code})`)
     failAll(gone)
   })
-  return (mesh, options) =>
+  const run = (mesh: SharedMesh, options: ThicknessOptions): Promise<WallThickness> =>
     new Promise<WallThickness>((resolve, reject) => {
       // a message to a thread that has ended would never be answered
       if (gone !== undefined) return reject(gone)
@@ -96,4 +119,12 @@ export function threadWallThickness(worker: Worker): WallThicknessRunner {
       pending.set(id, { resolve, reject })
       worker.postMessage({ id, mesh, options } satisfies ThicknessRequest)
     })
+  const assist = async (): Promise<number> => {
+    const current = offered
+    offered = undefined
+    if (current === undefined || gone !== undefined) return 0
+    // a helper that fails makes the thread's result fail, and the analysis computes the thickness itself
+    return helpCastSamples(current.share).catch(() => 0)
+  }
+  return Object.assign(run, { assist })
 }

@@ -2,7 +2,7 @@ import type * as Three from 'three'
 import type { Vector3 } from 'three'
 import type { MeshBVH } from 'three-mesh-bvh'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
-import { FirstExitCaster } from './first-exit.ts'
+import { type CastTree, FirstExitCaster, castTree } from './first-exit.ts'
 import { type ThicknessHistogram, buildHistogram } from './thickness-histogram.ts'
 
 const PARALLEL_COS = Math.cos((15 * Math.PI) / 180)
@@ -52,13 +52,19 @@ export interface WallThickness {
 export async function computeWallThickness(
   meshes: readonly IndexedMesh[],
   options: ThicknessOptions = {},
+  /**
+   * If given, the arrays are made on SharedArrayBuffers and this gets them once the tree is built, so that another
+   * thread can cast a share of the samples with `helpCastSamples` (decision 0131). The result is the same.
+   */
+  onShare?: (share: CastShare) => void,
 ): Promise<WallThickness> {
   const merged = mergeMeshes(meshes)
   const { positions, indices } = merged
   const faces = indices.length / 3
-  const faceArea = new Float64Array(faces)
-  const normals = new Float32Array(faces * 3)
-  const centroids = new Float32Array(faces * 3)
+  const shared = onShare !== undefined
+  const faceArea = new Float64Array(buffer(shared, faces * 8))
+  const normals = new Float32Array(buffer(shared, faces * 12))
+  const centroids = new Float32Array(buffer(shared, faces * 12))
   let minX = Infinity
   let maxX = -Infinity
   let minY = Infinity
@@ -99,18 +105,153 @@ export async function computeWallThickness(
   }
 
   const samples = chooseSamples(faceArea, options.maxSamples ?? 12_000)
-  const { BufferAttribute, BufferGeometry, Vector3: Vec3, MeshBVH: Bvh } = await loadWallThicknessModules()
+  // Samples are cast interleaved (every CAST_STRIDE-th first), so a run cut short by the budget has measured the
+  // whole mesh coarsely rather than its first faces only. Each sample's value does not depend on the order.
+  const order = new Int32Array(buffer(shared, samples.length * 4))
+  let o = 0
+  for (let phase = 0; phase < CAST_STRIDE; phase++)
+    for (let i = phase; i < samples.length; i += CAST_STRIDE) order[o++] = samples[i]!
+  const { BufferAttribute, BufferGeometry, Vector3, MeshBVH: Bvh } = await loadWallThicknessModules()
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(positions, 3))
   // MeshBVH reorders the index in place: give it a copy
-  geometry.setIndex(new BufferAttribute(indices.slice(), 1))
-  const bvh = new Bvh(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
+  const treeIndex = new Uint32Array(buffer(shared, indices.byteLength))
+  treeIndex.set(indices)
+  geometry.setIndex(new BufferAttribute(treeIndex, 1))
+  const bvh = new Bvh(geometry, { targetLeafSize: 10, useSharedArrayBuffer: shared } as ConstructorParameters<
+    typeof MeshBVH
+  >[1])
   await Promise.resolve()
 
-  const coneRays = options.coneRays ?? 8
-  const angle = ((options.coneHalfAngleDeg ?? 30) * Math.PI) / 180
-  const perFace = new Float32Array(faces).fill(Number.NaN)
-  const caster = new FirstExitCaster(bvh, positions)
+  const share: CastShare = {
+    positions,
+    tree: castTree(bvh),
+    normals,
+    centroids,
+    faceArea,
+    order,
+    perFace: new Float32Array(buffer(shared, faces * 4)).fill(Number.NaN),
+    measured: new Uint8Array(buffer(shared, order.length)),
+    control: new Int32Array(buffer(shared, CONTROL_SLOTS * 4)),
+    diag,
+    coneRays: options.coneRays ?? 8,
+    angle: ((options.coneHalfAngleDeg ?? 30) * Math.PI) / 180,
+    deadline: clock() + (options.maxCastMs ?? DEFAULT_MAX_CAST_MS),
+  }
+  onShare?.(share)
+  const { control, perFace } = share
+  castSamples(share, Vector3)
+  // No claim starts after this one, and the blocks another thread claimed before it are waited for.
+  const claimed = Math.min(Atomics.add(control, NEXT, order.length), order.length)
+  for (let done = Atomics.load(control, DONE); done < claimed; done = Atomics.load(control, DONE))
+    Atomics.wait(control, DONE, done, 50)
+  if (Atomics.load(control, FAILED) === 1) throw new Error('wall thickness: the helping thread failed')
+  const partial = Atomics.load(control, STOP) === 1
+  const used = partial ? Array.from(order.filter((_, j) => share.measured[j] === 1)) : samples
+  spreadToUnsampled(perFace, used, indices, positions.length / 3)
+  return {
+    // a copy on an ordinary buffer when shared (it is transferred to the caller)
+    perFace: shared ? perFace.slice() : perFace,
+    histogram: buildHistogram(perFace, faceArea),
+    sampledFaces: used.length,
+    rays: Atomics.load(control, RAYS),
+    partial,
+  }
+}
+
+/**
+ * Everything casting a sample needs, and the bookkeeping of who casts which (decision 0131). On SharedArrayBuffers
+ * when another thread helps: both claim blocks of `order` through `control` and write `perFace` of their own samples.
+ */
+export interface CastShare {
+  positions: Float32Array
+  tree: CastTree
+  normals: Float32Array
+  centroids: Float32Array
+  faceArea: Float64Array
+  /** The sampled faces in cast order. */
+  order: Int32Array
+  perFace: Float32Array
+  /** 1 for each position of `order` that was cast (a run cut short by the budget spreads only those). */
+  measured: Uint8Array
+  /** Int32 slots: NEXT position to claim, positions DONE, RAYS cast, STOP (budget spent), FAILED (a helper threw). */
+  control: Int32Array
+  diag: number
+  coneRays: number
+  angle: number
+  /** End of the cast budget, in `clock()` time (comparable between threads). */
+  deadline: number
+}
+
+const NEXT = 0
+const DONE = 1
+const RAYS = 2
+const STOP = 3
+const FAILED = 4
+const CONTROL_SLOTS = 5
+/** Samples claimed at once (about 2 ms of casting): small enough that the two threads end close together. */
+const CAST_BLOCK = 16
+
+function buffer(shared: boolean, bytes: number): ArrayBuffer | SharedArrayBuffer {
+  return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)
+}
+
+/** Milliseconds on a clock both threads share (performance.now() starts per thread). */
+function clock(): number {
+  return performance.timeOrigin + performance.now()
+}
+
+/**
+ * The other thread's part: casts blocks of the samples not claimed yet, until none are left or the budget is spent.
+ * Call it when that thread has nothing else to do; the thread that owns the share waits for its blocks. Resolves
+ * with the number of samples it cast.
+ */
+export async function helpCastSamples(share: CastShare): Promise<number> {
+  try {
+    const { Vector3 } = await loadWallThicknessModules()
+    return castSamples(share, Vector3)
+  } catch (error) {
+    Atomics.store(share.control, FAILED, 1)
+    // a block left unfinished must not hold the owner: count everything as done
+    Atomics.store(share.control, DONE, share.order.length)
+    Atomics.notify(share.control, DONE)
+    throw error
+  }
+}
+
+/** Casts blocks of samples until none is left or the budget is spent; returns how many samples it cast. */
+function castSamples(share: CastShare, Vec3: typeof Vector3): number {
+  const { control, order, measured } = share
+  const sampler = createSampler(share, Vec3)
+  let cast = 0
+  for (;;) {
+    if (Atomics.load(control, STOP) === 1) return cast
+    const start = Atomics.add(control, NEXT, CAST_BLOCK)
+    if (start >= order.length) return cast
+    const end = Math.min(order.length, start + CAST_BLOCK)
+    for (let j = start; j < end; j++) {
+      // a clock, not a count of triangle tests: the ray cast does not report its work
+      if (clock() > share.deadline) {
+        Atomics.store(control, STOP, 1)
+        break
+      }
+      measured[j] = 1
+      sampler.measure(order[j]!)
+      cast++
+    }
+    Atomics.add(control, RAYS, sampler.takeRays())
+    Atomics.add(control, DONE, end - start)
+    Atomics.notify(control, DONE)
+  }
+}
+
+/** Measures samples into `share.perFace` with its own caster and vectors (one per thread). */
+function createSampler(
+  share: CastShare,
+  Vec3: typeof Vector3,
+): { measure: (f: number) => void; takeRays: () => number } {
+  const { positions, normals, centroids, faceArea, perFace, coneRays, angle } = share
+  const caster = new FirstExitCaster(share.tree, positions)
   const dir = new Vec3()
   const tangent = new Vec3()
   const bitangent = new Vec3()
@@ -120,10 +261,8 @@ export async function computeWallThickness(
   const wall = new Vec3()
   const exitPoint = new Vec3()
   const walls: number[] = []
-  const offset = 1e-7 * diag
+  const offset = 1e-7 * share.diag
   let rays = 0
-  const castDeadline = performance.now() + (options.maxCastMs ?? DEFAULT_MAX_CAST_MS)
-  const measured: number[] = []
   /**
    * Distance from `from` along `direction` to where the ray leaves the material, or Infinity; where it leaves,
    * `wall` and `exitPoint` are that face's normal and the point.
@@ -144,33 +283,7 @@ export async function computeWallThickness(
     exitPoint.set(caster.pointX, caster.pointY, caster.pointZ)
     return caster.distance + offset
   }
-  // Samples are cast interleaved (every CAST_STRIDE-th first), so a run cut short by the budget has measured the
-  // whole mesh coarsely rather than its first faces only. Each sample's value does not depend on the order.
-  let outOfTime = false
-  for (let phase = 0; phase < CAST_STRIDE && !outOfTime; phase++) {
-    for (let i = phase; i < samples.length; i += CAST_STRIDE) {
-      // a clock, not a count of triangle tests: three-mesh-bvh's raycastFirst does not report its work
-      if (performance.now() > castDeadline) {
-        outOfTime = true
-        break
-      }
-      const f = samples[i]!
-      measured.push(f)
-      measureSample(f)
-    }
-  }
-  const partial = outOfTime
-  const used = partial ? measured : samples
-  spreadToUnsampled(perFace, used, indices, positions.length / 3)
-  return {
-    perFace,
-    histogram: buildHistogram(perFace, faceArea),
-    sampledFaces: used.length,
-    rays,
-    partial,
-  }
-
-  function measureSample(f: number): void {
+  const measure = (f: number): void => {
     if (faceArea[f] === 0) return
     normal.set(-normals[3 * f]!, -normals[3 * f + 1]!, -normals[3 * f + 2]!)
     origin.set(centroids[3 * f]!, centroids[3 * f + 1]!, centroids[3 * f + 2]!)
@@ -211,6 +324,12 @@ export async function computeWallThickness(
     }
     if (Number.isFinite(value)) perFace[f] = value
   }
+  const takeRays = (): number => {
+    const n = rays
+    rays = 0
+    return n
+  }
+  return { measure, takeRays }
 }
 
 type ThreeParts = Pick<typeof Three, 'BufferAttribute' | 'BufferGeometry' | 'Vector3'> & {
