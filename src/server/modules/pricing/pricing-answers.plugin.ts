@@ -42,8 +42,8 @@ export interface PricingAnswers {
   plugin: FastifyPluginAsync
   /** The white label of a request that reached its route (resolved once, by the preHandler). */
   whiteLabelOf(request: FastifyRequest): WhiteLabel
-  /** Serialises the answer with the route's serializer, offers it to the cache and sends it. */
-  send(request: FastifyRequest, reply: FastifyReply, answer: unknown, basis: PricingBasis): FastifyReply
+  /** Offers the answer's JSON (as UTF-8 bytes, written by the route) to the cache and sends it. */
+  send(request: FastifyRequest, reply: FastifyReply, json: Buffer, basis: PricingBasis): FastifyReply
 }
 
 /**
@@ -125,12 +125,10 @@ export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
   return {
     plugin,
     whiteLabelOf: (request) => missOf(request).whiteLabel,
-    send(request, reply, answer, basis) {
+    send(request, reply, json, basis) {
       const { key, text, whiteLabel } = missOf(request)
-      // The route's serializer (the contract's schema) writes a string. Encoded once here: Fastify sends bytes as they
-      // are, where a string is measured for its content-length (flattening the serializer's concatenated string) and
-      // encoded again by the socket write (issue 18).
-      const json = Buffer.from(reply.serialize(answer) as string)
+      // Bytes, not a string: Fastify sends bytes as they are, where a string is measured for its content-length
+      // (flattening a concatenated string) and encoded again by the socket write (issue 18).
       answers.offer(key, text, { whiteLabelId: whiteLabel.id, basis, json })
       return reply.type(JSON_CONTENT_TYPE).send(json)
     },

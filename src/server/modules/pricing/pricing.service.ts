@@ -199,12 +199,12 @@ function groupsOf(resolved: readonly ResolvedParam[]): readonly number[] {
 }
 
 /** One configuration's line of the answer: its group's money and verdict under its own ids. */
-function configurationPrice(entry: ResolvedParam, group: PricedGroup): ConfigurationPrice {
+function configurationPrice(ids: PricedLineIds, group: PricedGroup): ConfigurationPrice {
   const { result } = group
   return {
-    printModeId: entry.mode.id,
-    surfaceFinishId: entry.finish?.id ?? null,
-    printModeColorId: entry.color?.id ?? null,
+    printModeId: ids.printModeId,
+    surfaceFinishId: ids.surfaceFinishId,
+    printModeColorId: ids.printModeColorId,
     price: group.price,
     linePrice: group.linePrice,
     printable: result.printable,
@@ -236,11 +236,48 @@ function selectedPrintability(
   }
 }
 
+/** The ids one line of the answer names: the configuration actually priced (defaults filled in). */
+export interface PricedLineIds {
+  readonly printModeId: string
+  readonly surfaceFinishId: string | null
+  readonly printModeColorId: string | null
+}
+
+/**
+ * A priced batch before it becomes the answer's `prices`: lines differ only in their ids within an evaluation
+ * group, so each group's line is built once and the answer repeats it under each configuration's ids. The route
+ * writes the JSON from this form (pricing-answer-json.ts) without building or serialising every line (issue 18).
+ */
+export interface PricedBatch {
+  /**
+   * The ids of every requested configuration, in request order. The same array (by identity) for every request
+   * with the same shared params array (pricing-body.ts) while the snapshot stands, so a writer may keep what it
+   * derives from it.
+   */
+  readonly lines: readonly PricedLineIds[]
+  /** `groupOf[i]` is the index in `groups` of line `i`. */
+  readonly groupOf: readonly number[]
+  /** Each group's line in the answer's shape, under the ids of the group's first line. */
+  readonly groups: readonly ConfigurationPrice[]
+  readonly printabilityForSelected: PricingBatchResponse['printabilityForSelected']
+  readonly printabilityForAll: PricingBatchResponse['printabilityForAll']
+}
+
+/** The answer of a priced batch: each line is its group's line under its own ids. */
+export function answerOf(batch: PricedBatch): PricingBatchResponse {
+  return {
+    prices: batch.lines.map((ids, index) => ({ ...batch.groups[batch.groupOf[index]!]!, ...ids })),
+    printabilityForSelected: batch.printabilityForSelected,
+    printabilityForAll: batch.printabilityForAll,
+  }
+}
+
 /** The resolution of a shared params array and its groups, valid for one snapshot and white label. */
 interface ResolvedParams {
   readonly snapshot: CatalogueSnapshot
   readonly whiteLabelId: string
   readonly resolved: readonly ResolvedParam[]
+  readonly lines: readonly PricedLineIds[]
   readonly groupOf: readonly number[]
 }
 
@@ -258,7 +295,12 @@ function createParamsResolver() {
   ): ResolvedParams => {
     // A param that does not resolve throws here, so only complete resolutions are kept.
     const resolved = params.map((param, index) => resolveParam(snapshot, whiteLabelId, param, index))
-    return { snapshot, whiteLabelId, resolved, groupOf: groupsOf(resolved) }
+    const lines = resolved.map((entry): PricedLineIds => ({
+      printModeId: entry.mode.id,
+      surfaceFinishId: entry.finish?.id ?? null,
+      printModeColorId: entry.color?.id ?? null,
+    }))
+    return { snapshot, whiteLabelId, resolved, lines, groupOf: groupsOf(resolved) }
   }
   return (snapshot: CatalogueSnapshot, whiteLabelId: string, params: readonly PricingParam[]) => {
     if (!isSharedParams(params)) return resolve(snapshot, whiteLabelId, params)
@@ -355,27 +397,26 @@ export function createPricingService(deps: PricingServiceDeps) {
     }
   }
 
-  async function priceBatchWithBasis(
+  async function priceBatchLines(
     whiteLabelId: string,
     request: PricingBatchRequest,
-  ): Promise<{ answer: PricingBatchResponse; basis: PricingBasis }> {
+  ): Promise<{ batch: PricedBatch; basis: PricingBasis }> {
     const snapshot = await deps.catalogue.get()
     // Resolve every param before the one read, so a bad request costs no query.
-    const { resolved, groupOf } = resolveAll(snapshot, whiteLabelId, request.params)
+    const { resolved, lines, groupOf } = resolveAll(snapshot, whiteLabelId, request.params)
     const object = await loadObject(request.objectId)
     const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
 
-    const groups: (PricedGroup | undefined)[] = []
-    const prices: ConfigurationPrice[] = []
+    // Groups are numbered in the order of their first line, so they are met (and evaluated) in that order.
+    const groups: PricedGroup[] = []
+    const groupLines: ConfigurationPrice[] = []
     for (let index = 0; index < resolved.length; index++) {
-      const entry = resolved[index]!
       const number = groupOf[index]!
-      let group = groups[number]
-      if (group === undefined) {
-        const result = priceOne(snapshot, whiteLabelId, object, unit, request, entry, index)
-        groups[number] = group = pricedGroup(result, taxRatePercent)
-      }
-      prices.push(configurationPrice(entry, group))
+      if (number < groups.length) continue
+      const result = priceOne(snapshot, whiteLabelId, object, unit, request, resolved[index]!, index)
+      const group = pricedGroup(result, taxRatePercent)
+      groups.push(group)
+      groupLines.push(configurationPrice(lines[index]!, group))
     }
 
     // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
@@ -387,21 +428,26 @@ export function createPricingService(deps: PricingServiceDeps) {
         printMode: mode.limits,
       }),
     }))
-    const answer: PricingBatchResponse = {
-      prices,
+    const batch: PricedBatch = {
+      lines,
+      groupOf,
+      groups: groupLines,
       printabilityForSelected: selectedPrintability(groups[groupOf[0]!]!.result),
       printabilityForAll: printabilityForAll(all),
     }
-    return { answer, basis: { snapshot, object } }
+    return { batch, basis: { snapshot, object } }
   }
 
   return {
     /** Prices every configuration of the request (the endpoint's answer). */
     async priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricingBatchResponse> {
-      return (await priceBatchWithBasis(whiteLabelId, request)).answer
+      return answerOf((await priceBatchLines(whiteLabelId, request)).batch)
     },
-    /** The same, with what the answer was computed from, so a cached copy can be checked later (isCurrent). */
-    priceBatchWithBasis,
+    /**
+     * The same as a {@link PricedBatch}, with what it was computed from, so a cached copy can be checked later
+     * (isCurrent).
+     */
+    priceBatchLines,
     /**
      * True while the catalogue snapshot and the analysis record an answer came from are still the ones pricing
      * would use now: the same reads a fresh computation starts with (the analysis record once, from its cache).
