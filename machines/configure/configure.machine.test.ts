@@ -1,7 +1,7 @@
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import type { AnalysisFile } from '#shared/contracts/analysis.contract.ts'
-import { analysedFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
+import { analysedFile, measuredFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
 import {
   CONFIGURE_TAGS,
   type Configuration,
@@ -354,5 +354,69 @@ describe('configureMachine', () => {
     const { actor, snapshot } = await atFinishes()
     actor.send({ type: 'pricing.updated', printable: false })
     expect(snapshot().can({ type: 'configure.addToCart' })).toBe(false)
+  })
+})
+
+describe('a file measured while its analysis goes on (decision 0124 §2)', () => {
+  /** Starts on `measuredFile`; each read of a pending file waits for the test to answer it (a complete one is the answer). */
+  const startPending = () => {
+    const reads: Array<{ resolve: (file: AnalysisFile) => void; reject: (error: unknown) => void }> = []
+    const persistFile = vi.fn(async () => analysedFile)
+    const notifyConfigureFailure = vi.fn()
+    const actor = createActor(
+      configureMachine.provide({
+        actors: {
+          awaitAnalysis: fromPromise(({ input }: { input: { file: AnalysisFile } }) =>
+            input.file.pending === true
+              ? new Promise<AnalysisFile>((resolve, reject) => reads.push({ resolve, reject }))
+              : Promise.resolve(input.file),
+          ),
+          persistFile: fromPromise(persistFile),
+          createCartItem: fromPromise(async () => ({ cartItemId: 'item-1' })),
+        },
+        actions: { notifyConfigureFailure },
+      }),
+      { input: { file: measuredFile } },
+    ).start()
+    return { actor, reads, persistFile, notifyConfigureFailure }
+  }
+
+  it('shows step 0 at once and takes the complete file when the background read brings it', async () => {
+    const { actor, reads, persistFile } = startPending()
+    expect(actor.getSnapshot().hasTag('step-basics')).toBe(true)
+    expect(reads).toHaveLength(1)
+    reads[0]!.resolve(analysedFile)
+    await flush()
+    expect(actor.getSnapshot().context.file).toEqual(analysedFile)
+    // Complete already: "next" saves at once.
+    actor.send({ type: 'configure.next' })
+    await flush()
+    expect(persistFile).toHaveBeenCalledOnce()
+    expect(reads).toHaveLength(1)
+  })
+
+  it('lets "next" wait for the complete file, saying it is being calculated, before saving and pricing', async () => {
+    const { actor, reads, persistFile } = startPending()
+    actor.send({ type: 'configure.next' })
+    await flush()
+    expect(actor.getSnapshot().hasTag('analysis-pending')).toBe(true)
+    expect(persistFile).not.toHaveBeenCalled()
+    reads.at(-1)!.resolve(analysedFile)
+    await flush()
+    expect(persistFile).toHaveBeenCalledOnce()
+    expect(actor.getSnapshot().hasTag('step-materials')).toBe(true)
+    expect(actor.getSnapshot().context.file.pending).toBeUndefined()
+  })
+
+  it('stays on step 0 with the configure failure when the complete file cannot be had', async () => {
+    const { actor, reads, persistFile, notifyConfigureFailure } = startPending()
+    actor.send({ type: 'configure.next' })
+    await flush()
+    reads.at(-1)!.reject(new Error('analysis failed'))
+    await flush()
+    expect(actor.getSnapshot().hasTag('step-basics')).toBe(true)
+    expect(actor.getSnapshot().context.error).toBe('configure-failure')
+    expect(notifyConfigureFailure).toHaveBeenCalledOnce()
+    expect(persistFile).not.toHaveBeenCalled()
   })
 })

@@ -57,6 +57,11 @@ export type Context = {
   /** "Was this drawn in inches?": the unit to suggest, or null. */
   unitSuggestion: UnitOfLength | null
   unitSuggestionDismissed: boolean
+  /**
+   * The background read of a file still being analysed failed (decision 0124 §2): its wall thickness and pictures
+   * stay pending until "next" asks for the complete file again.
+   */
+  analysisWatchFailed: boolean
 }
 
 export type { PricingSelection }
@@ -118,6 +123,7 @@ export type ConfigureReport =
 
 export const CONFIGURE_TAGS = [
   'step-basics',
+  'analysis-pending',
   'step-materials',
   'step-finishes',
   'busy',
@@ -228,6 +234,15 @@ export const configureMachine = setup({
     persistFile: fromPromise<AnalysisFile, { objectId: string; patch: AnalysisFilePatch }>(async () => {
       throw new Error('configure: persistFile is not provided')
     }),
+    /**
+     * Client: the file once its analysis is complete (decision 0124 §2). A file measured while its wall thickness
+     * and pictures are computed (`pending`) is read again (`GET /api/analytx/file/{id}`) until it is complete; a
+     * complete one is the answer at once, without a request.
+     */
+    awaitAnalysis: fromPromise<AnalysisFile, { file: AnalysisFile }>(async ({ input }) => {
+      if (input.file.pending !== true) return input.file
+      throw new Error('configure: awaitAnalysis is not provided')
+    }),
     /** Client: create the current cart item for the object (defaults scale 1, quantity 1). */
     createCartItem: fromPromise<{ cartItemId: string }, { configuration: Configuration }>(async () => {
       throw new Error('configure: createCartItem is not provided')
@@ -271,6 +286,8 @@ export const configureMachine = setup({
     })),
   },
   guards: {
+    /** The file is measured, its wall thickness and pictures still being computed (decision 0124 §2). */
+    isAnalysisPending: ({ context }) => context.file.pending === true,
     hasRepairInfo: ({ context }) => context.file.repairInfo !== null,
     hasRepairAgreement: ({ context }) => context.acknowledgedRepairInfo,
     hasUnitSuggestion: ({ context }) => context.unitSuggestion !== null,
@@ -328,6 +345,7 @@ export const configureMachine = setup({
     scaleError: null,
     unitSuggestion: suggestUnit(input.file.analysedProperties.dimensions, input.file.givenUnitOfLength),
     unitSuggestionDismissed: false,
+    analysisWatchFailed: false,
   }),
   output: ({ context }) => {
     if (context.cartItemId === null) throw new Error('configure: added without a cart item')
@@ -340,6 +358,16 @@ export const configureMachine = setup({
   states: {
     editing: {
       initial: 'basics',
+      // A file measured while its analysis goes on (decision 0124 §2) is completed in the background: the wall
+      // thickness and the pictures appear once they are there. A failure here only stops the watch; "next" waits
+      // for the complete file again and says so if it fails.
+      invoke: {
+        id: 'watchAnalysis',
+        src: 'awaitAnalysis',
+        input: ({ context }) => ({ file: context.file }),
+        onDone: { actions: assign({ file: ({ event }) => event.output }) },
+        onError: { actions: assign({ analysisWatchFailed: true }) },
+      },
       on: {
         'configure.setUnit': {
           actions: [{ type: 'setUnit', params: ({ event }) => ({ unit: event.unit }) }, ...reprice],
@@ -470,9 +498,27 @@ export const configureMachine = setup({
     // Next from step 0: save the name and unit, create the current cart item, then step 1.
     savingBasics: {
       tags: ['step-basics', 'busy'],
-      initial: 'persistingFile',
+      initial: 'checkingAnalysis',
       entry: assign({ error: null }),
       states: {
+        // Prices, the printability verdict and the saved name need the complete analysis: the measures alone open
+        // step 0, step 1 waits for the wall thickness (decision 0124 §2; the server prices only complete files).
+        checkingAnalysis: {
+          always: [{ guard: 'isAnalysisPending', target: 'awaitingAnalysis' }, { target: 'persistingFile' }],
+        },
+        awaitingAnalysis: {
+          tags: 'analysis-pending',
+          invoke: {
+            id: 'awaitAnalysis',
+            src: 'awaitAnalysis',
+            input: ({ context }) => ({ file: context.file }),
+            onDone: { target: 'persistingFile', actions: assign({ file: ({ event }) => event.output }) },
+            onError: {
+              target: '#configure.editing.basics',
+              actions: [assign({ error: 'configure-failure' }), 'notifyConfigureFailure'],
+            },
+          },
+        },
         persistingFile: {
           invoke: {
             id: 'persistFile',

@@ -5,7 +5,7 @@ import {
   errorEvent,
   type PathEvent,
 } from '#tests/graph/path-testing.ts'
-import { analysedFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
+import { analysedFile, measuredFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
 import { configureMachine, type Event } from './configure.machine.ts'
 import { selectC2, selectC3, selectC4, selectF2, selectPm1, selectPm2 } from './configure.fixtures.ts'
 
@@ -157,6 +157,33 @@ export const configureUnitChangePathModel = definePathModel({
     unitSaved: unit === savedUnit,
     printModeId,
     printable,
+    error,
+  }),
+})
+
+/**
+ * A file measured while its wall thickness and pictures are computed (decision 0124 §2): completed in the background
+ * on step 0 (or not: the watch fails quietly), and "next" waiting for the complete file, which can fail.
+ */
+export const configurePendingAnalysisPathModel = definePathModel({
+  machine: configureMachine,
+  input: { file: measuredFile },
+  events: (snapshot): PathEvent<typeof configureMachine>[] =>
+    snapshot.hasTag('step-basics')
+      ? [
+          { type: 'configure.next' },
+          // The watch settles once: after that the file is complete, or the watch failed.
+          ...(snapshot.context.file.pending === true && !snapshot.context.analysisWatchFailed
+            ? [doneEvent('watchAnalysis', analysedFile), errorEvent('watchAnalysis')]
+            : []),
+          doneEvent('awaitAnalysis', analysedFile),
+          errorEvent('awaitAnalysis'),
+          doneEvent('persistFile', analysedFile),
+        ]
+      : [],
+  serializeContext: ({ file, error, analysisWatchFailed }) => ({
+    pending: file.pending === true,
+    analysisWatchFailed,
     error,
   }),
 })

@@ -42,6 +42,19 @@ export const completedTask: AnalysisTask = {
     'analysis-completed',
   ],
 }
+/** Measured (decision 0124 §2): the file can be read while the wall thickness and the pictures are computed. */
+export const measuredTask: AnalysisTask = {
+  taskId: 'task-1',
+  state: 'running',
+  progress: 45,
+  messages: [
+    'converting-to-stl',
+    'starting-analysis',
+    'converting-to-internal-format',
+    'analyzing-volume-and-dimensions',
+  ],
+  measured: true,
+}
 export const failedTask: AnalysisTask = {
   taskId: 'task-1',
   state: 'failed',
@@ -83,6 +96,9 @@ export const analysedFile: AnalysisFile = {
   repairInfo: null,
   scale: 1,
 }
+
+/** The same file measured while its wall thickness and pictures are still computed (decision 0124 §2). */
+export const measuredFile: AnalysisFile = { ...analysedFile, frontPictures: {}, pending: true }
 
 /** A repaired 0.12 × 0.1 × 0.05 model: read as millimetres it is tiny, it was drawn in inches. */
 export const repairedTinyFile: AnalysisFile = {

@@ -9,6 +9,7 @@ import {
   completedTask,
   demoResponse,
   failedTask,
+  measuredTask,
   repairingTask,
   runningTask,
   tooLargeFile,
@@ -180,6 +181,19 @@ describe('uploadMachine', () => {
     )
     expect(snapshot().status).toBe('done')
     expect(snapshot().context.messages).toEqual(completedTask.messages)
+    expect(await toPromise(actor)).toEqual({ file: analysedFile })
+  })
+
+  it('fetches the file as soon as the task says it is measured, without waiting for the whole analysis', async () => {
+    const { actor, snapshot, elapse, fetchTask, fetchFile } = await uploaded([runningTask, measuredTask])
+    await elapse(uploadTestInput.pollIntervalMs)
+    expect(fetchFile).not.toHaveBeenCalled()
+    await elapse(uploadTestInput.pollIntervalMs)
+    expect(fetchTask).toHaveBeenCalledTimes(2)
+    expect(fetchFile).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ input: { objectId: 'object-1' } }),
+    )
+    expect(snapshot().status).toBe('done')
     expect(await toPromise(actor)).toEqual({ file: analysedFile })
   })
 

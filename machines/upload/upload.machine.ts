@@ -208,7 +208,12 @@ export const uploadMachine = setup({
   },
   guards: {
     isRejected: (_, params: { file: UploadFile }) => !checkUploadCandidate(params.file).ok,
-    isCompleted: (_, params: { task: AnalysisTask }) => params.task.state === 'completed',
+    /**
+     * The file can be read: the analysis completed, or it stored the measures and goes on with the wall thickness
+     * and the pictures (decision 0124 §2: the configure view then waits for those itself).
+     */
+    isReadable: (_, params: { task: AnalysisTask }) =>
+      params.task.state === 'completed' || (params.task.state === 'running' && params.task.measured === true),
     isFailed: (_, params: { task: AnalysisTask }) => params.task.state === 'failed',
     /** This answer is the last one allowed. */
     isLastPoll: ({ context }) => context.polls + 1 >= (context.pollLimit ?? context.maxPolls),
@@ -347,7 +352,7 @@ export const uploadMachine = setup({
                         }),
                         onDone: [
                           {
-                            guard: { type: 'isCompleted', params: ({ event }) => ({ task: event.output }) },
+                            guard: { type: 'isReadable', params: ({ event }) => ({ task: event.output }) },
                             target: '#upload.analyzing.task.fetchingFile',
                             actions: { type: 'applyTask', params: ({ event }) => ({ task: event.output }) },
                           },

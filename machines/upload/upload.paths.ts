@@ -4,6 +4,7 @@ import {
   analysedFile,
   completedTask,
   demoResponse,
+  measuredTask,
   failedTask,
   repairingTask,
   tooComplexTask,
@@ -24,7 +25,8 @@ export const uploadTestInput = {
 
 /**
  * Path model of the upload: valid, too large and unsupported files; progress and abort; the create-new picker; the
- * demo; task answers running, repairing, completed and failed; every call failing; the poll limit.
+ * demo; task answers running, repairing, measured,
+ * completed and failed; every call failing; the poll limit.
  */
 export const uploadPathModel = definePathModel({
   machine: uploadMachine,
@@ -45,6 +47,7 @@ export const uploadPathModel = definePathModel({
     doneEvent('fetchTask', runningTask),
     doneEvent('fetchTask', repairingTask),
     doneEvent('fetchTask', completedTask),
+    doneEvent('fetchTask', measuredTask),
     doneEvent('fetchTask', failedTask),
     doneEvent('fetchTask', tooComplexTask),
     errorEvent('fetchTask'),

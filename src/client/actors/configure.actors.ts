@@ -4,6 +4,7 @@ import { AnalysisFileSchema } from '#shared/contracts/analysis.contract.ts'
 import { SYSTEM_IDS } from '#machines/order-flow/system-ids.ts'
 import { type ApiClient } from './api-client.ts'
 import { apiPaths } from './api-paths.ts'
+import { awaitCompleteFile } from './await-analysis.ts'
 import { notify, type NotificationsRef } from './notify.ts'
 import { type PreviewStores } from './preview-store.ts'
 
@@ -18,7 +19,8 @@ export type ConfigureDeps = {
 export const currentItemIdOf = (objectId: string) => `current:${objectId}`
 
 /**
- * The configure step with its real edges: `PATCH /api/analytx/file/{id}` (name and unit), the current cart item
+ * The configure step with its real edges: `PATCH /api/analytx/file/{id}` (name and unit), the complete file of one
+ * measured while its analysis goes on (`GET /api/analytx/file/{id}`, decision 0124 §2), the current cart item
  * (kept in the client: spec part 1 §3 "a new current item defaults to scale 1, quantity 1"), the preview picture for
  * the new cart item, and the snackbar. Prices and the cart are reached by events inside the order flow.
  */
@@ -30,6 +32,7 @@ export function createConfigureActors(deps: ConfigureDeps) {
       persistFile: fromPromise(({ input, signal }) =>
         deps.api.patch(apiPaths.file(input.objectId), input.patch, AnalysisFileSchema, { signal }),
       ),
+      awaitAnalysis: fromPromise(({ input, signal }) => awaitCompleteFile(deps.api, input.file, signal)),
       createCartItem: fromPromise(async ({ input }) => ({
         cartItemId: currentItemIdOf(input.configuration.objectId),
       })),

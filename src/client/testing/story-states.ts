@@ -2,12 +2,16 @@ import { type AnyMachineSnapshot, type AnyStateMachine, type Snapshot, type Snap
 import { type cartMachine } from '#machines/cart/cart.machine.ts'
 import { cartPathModel } from '#machines/cart/cart.paths.ts'
 import { type configureMachine } from '#machines/configure/configure.machine.ts'
-import { configureBasicsPathModel, configureChoicesPathModel } from '#machines/configure/configure.paths.ts'
+import {
+  configureBasicsPathModel,
+  configureChoicesPathModel,
+  configurePendingAnalysisPathModel,
+} from '#machines/configure/configure.paths.ts'
 import { pricingMachine } from '#machines/pricing/pricing.machine.ts'
 import { requestAtScale } from '#machines/pricing/pricing.fixtures.ts'
 import { pricingPathModel, pricingTestInput } from '#machines/pricing/pricing.paths.ts'
 import { type uploadMachine } from '#machines/upload/upload.machine.ts'
-import { analysedFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
+import { analysedFile, measuredFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
 import { uploadPathModel } from '#machines/upload/upload.paths.ts'
 import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
 import { type PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
@@ -208,6 +212,17 @@ const CONFIGURE_STATES = {
     model: 'choices',
     match: (s) => s.matches({ savingBasics: 'persistingFile' }),
   },
+  // A file measured while its analysis goes on (decision 0124 §2): step 0 at once, the pictures pending.
+  'basics:analysis-pending': {
+    model: 'pending',
+    match: (s) =>
+      s.matches({ editing: 'basics' }) && s.context.file.pending === true && !s.context.analysisWatchFailed,
+  },
+  // "Next" waits for the wall thickness ("being calculated").
+  'basics:awaiting-analysis': {
+    model: 'pending',
+    match: (s) => s.matches({ savingBasics: 'awaitingAnalysis' }),
+  },
   'basics:failed': {
     model: 'choices',
     match: (s) => s.matches({ editing: 'basics' }) && s.context.error === 'configure-failure',
@@ -274,15 +289,23 @@ const CONFIGURE_STATES = {
   },
 } as const satisfies Record<
   string,
-  { model: 'basics' | 'choices'; match: (snapshot: ConfigureSnapshot) => boolean }
+  { model: 'basics' | 'choices' | 'pending'; match: (snapshot: ConfigureSnapshot) => boolean }
 >
 
 export type ConfigureStoryState = keyof typeof CONFIGURE_STATES
 export const CONFIGURE_STORY_STATES = Object.keys(CONFIGURE_STATES) as ConfigureStoryState[]
 
-const CONFIGURE_MODELS = { basics: configureBasicsPathModel, choices: configureChoicesPathModel } as const
+const CONFIGURE_MODELS = {
+  basics: configureBasicsPathModel,
+  choices: configureChoicesPathModel,
+  pending: configurePendingAnalysisPathModel,
+} as const
 /** The file each configure model configures. */
-export const CONFIGURE_MODEL_FILES = { basics: repairedTinyFile, choices: analysedFile } as const
+export const CONFIGURE_MODEL_FILES = {
+  basics: repairedTinyFile,
+  choices: analysedFile,
+  pending: measuredFile,
+} as const
 
 /** The persisted configure snapshot and its file; `file` replaces the model's file (e.g. one the analysis refused). */
 export function configureSnapshot(
@@ -301,7 +324,14 @@ export function configureSnapshot(
     // What the named states tell apart (the whole context, with names and sizes, would not end).
     (context) => ({
       selection: [context.printModeId, context.surfaceFinishId, context.colorId],
-      flags: [context.printable, context.acknowledgedRepairInfo, context.addingPending, context.scale === 0],
+      flags: [
+        context.printable,
+        context.acknowledgedRepairInfo,
+        context.addingPending,
+        context.scale === 0,
+        context.file.pending === true,
+        context.analysisWatchFailed,
+      ],
       unit: context.unit,
       unitSuggestion: context.unitSuggestion,
       error: context.error,

@@ -30,6 +30,8 @@ export function BasicsStep({ session }: { session: ConfigureSession }) {
   const hasRepairInfo = useSelector(configure, (snapshot) => snapshot.context.file.repairInfo !== null)
   const agreed = useSelector(configure, (snapshot) => snapshot.context.acknowledgedRepairInfo)
   const isBusy = useSelector(configure, (snapshot) => snapshot.hasTag('busy'))
+  // "Next" waits for the wall thickness of a file measured while its analysis goes on (decision 0124 §2).
+  const isCalculating = useSelector(configure, (snapshot) => snapshot.hasTag('analysis-pending'))
   const error = useSelector(configure, (snapshot) => snapshot.context.error)
   const canEditName = useSelector(configure, (snapshot) =>
     snapshot.can({ type: 'configure.setName', name: '' }),
@@ -109,7 +111,7 @@ export function BasicsStep({ session }: { session: ConfigureSession }) {
       )}
       <div className="configure-step__actions">
         <button type="submit" className="button button--primary" disabled={!canNext} aria-busy={isBusy}>
-          {isBusy ? t`Wird gespeichert …` : t`Weiter`}
+          {isCalculating ? t`Wird berechnet …` : isBusy ? t`Wird gespeichert …` : t`Weiter`}
         </button>
       </div>
     </form>

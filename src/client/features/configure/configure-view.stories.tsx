@@ -51,6 +51,10 @@ export const BasicsRepairedAgreed = configuring('basics:repair-agreed')
 export const BasicsInInches = configuring('basics:inch')
 export const BasicsSaving = configuring('basics:saving')
 export const BasicsSaveFailed = configuring('basics:failed')
+/** Measured while the wall thickness and pictures are computed (decision 0124 §2): step 0 at once. */
+export const BasicsAnalysisPending = configuring('basics:analysis-pending')
+/** "Next" waits for the wall thickness: "being calculated". */
+export const BasicsAwaitingAnalysis = configuring('basics:awaiting-analysis')
 
 // Step 1: materials
 export const MaterialsNoPrintModeYet = configuring('materials', 'printable')

@@ -46,6 +46,11 @@ export const WallThicknessHistogram: Story = {
   args: { tab: 'wallThickness' },
   parameters: app({ configure: { state: 'materials:pm-1', pricing: 'printable' } }),
 }
+/** Measured while the wall thickness and pictures are computed (decision 0124 §2): "being calculated". */
+export const WallThicknessBeingCalculated: Story = {
+  args: { tab: 'wallThickness' },
+  parameters: app({ configure: { state: 'basics:analysis-pending' } }),
+}
 /** A repaired model: no wall-thickness tab, the repair data instead. */
 export const RepairData: Story = {
   args: { tab: 'repair' },

@@ -74,8 +74,9 @@ export function PreviewTabs({ session, initialTab }: { session: ConfigureSession
         className="preview-tabs__panel"
       >
         {active === 'model' && <PreviewStage session={session} />}
-        {active === 'wallThickness' && <WallThickness session={session} />}
-        {active === 'repair' && repairInfo && (
+        {active !== 'model' && file.pending === true && <AnalysisPending />}
+        {active === 'wallThickness' && file.pending !== true && <WallThickness session={session} />}
+        {active === 'repair' && repairInfo && file.pending !== true && (
           <div className="repair-summary">
             <p>
               <Trans>
@@ -92,6 +93,21 @@ export function PreviewTabs({ session, initialTab }: { session: ConfigureSession
       {isReportOpen && repairInfo && (
         <RepairDialog file={file} repairInfo={repairInfo} onClose={() => setReportOpen(false)} />
       )}
+    </div>
+  )
+}
+
+/**
+ * The wall thickness and the pictures of a file measured while its analysis goes on (decision 0124 §2): a skeleton
+ * and the spec's "being calculated" text (part 1 §4) until the complete file is there.
+ */
+function AnalysisPending() {
+  return (
+    <div className="analysis-pending" role="status">
+      <span className="skeleton analysis-pending__picture" aria-hidden="true" />
+      <p>
+        <Trans>Wandstärke und Ansichten werden berechnet …</Trans>
+      </p>
     </div>
   )
 }
