@@ -20,6 +20,11 @@ export const DEMO_ANALYZING_DELAY_MS = 3_000
 // Configuration (part 1 §5, §9)
 export const UNITS_OF_LENGTH = ['mm', 'cm', 'inch'] as const
 export type UnitOfLength = (typeof UNITS_OF_LENGTH)[number]
+/**
+ * Millimetres per unit of length. Here, in a module without imports, so the analysis child can read it without
+ * loading the error codes and zod (decision 0132); `units.ts` re-exports it beside the conversions.
+ */
+export const MM_PER_UNIT = { mm: 1, cm: 10, inch: 25.4 } as const satisfies Record<UnitOfLength, number>
 export const SCALE_SLIDER = { min: 0.1, max: 10, step: 0.1, throttleMs: 50 } as const
 export const SCALE_FIELD = { min: 0.01, step: 0.01, decimals: 4 } as const
 export const DIMENSION_FIELD = { min: 0, step: 0.01, decimals: 2 } as const

@@ -1,11 +1,12 @@
 import { assertFinite, assertPositive, DomainInputError } from '#shared/domain/domain-input-error.ts'
-import { UNITS_OF_LENGTH, type UnitOfLength } from '#shared/domain/limits.ts'
+import { MM_PER_UNIT, UNITS_OF_LENGTH, type UnitOfLength } from '#shared/domain/limits.ts'
+
+export { MM_PER_UNIT }
 
 /**
  * An analysed model carries numbers in its file's unit of length (givenUnitOfLength); pricing and printability work in
  * millimetres after the user's scale. These helpers are the only place that conversion happens.
  */
-export const MM_PER_UNIT = { mm: 1, cm: 10, inch: 25.4 } as const satisfies Record<UnitOfLength, number>
 
 export interface Dimensions {
   readonly x: number

@@ -2,20 +2,18 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
-import {
-  PICTURE_KEYS,
-  type AnalysedProperties,
-  type PictureKey,
-} from '#shared/contracts/analysis.contract.ts'
-import type { UnitOfLength } from '#shared/domain/limits.ts'
-import { MM_PER_UNIT } from '#shared/domain/units.ts'
+// Only zod-free modules by value (types apart): the child loads what it imports at its start, which is the first
+// upload's start after a server start (decision 0132).
+import type { AnalysedProperties } from '#shared/contracts/analysis.contract.ts'
+import { MM_PER_UNIT, type UnitOfLength } from '#shared/domain/limits.ts'
+import { PICTURE_KEYS, type PictureKey } from '#shared/domain/picture-keys.ts'
 import { type JobOutcome, serveJobs } from '#server/jobs/worker-runtime.ts'
-import {
-  type AnalysisSummary,
-  type AnalysisWorkerJob,
-  type AnalysisWorkerResult,
-  type StoredThicknessHistogram,
-  type WorkerReport,
+import type {
+  AnalysisSummary,
+  AnalysisWorkerJob,
+  AnalysisWorkerResult,
+  StoredThicknessHistogram,
+  WorkerReport,
 } from '#server/modules/analysis/analysis-jobs.ts'
 import {
   MESH_FILE,
