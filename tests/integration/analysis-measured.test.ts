@@ -17,7 +17,7 @@ import {
 
 /**
  * The measures before the rest (decision 0124 §2): while the wall thickness and the pictures are computed, the task
- * says `measured`, the file answers with its final measures and `pending`, its 3D model is served; renaming, the
+ * says `measured` (a held poll with `until=measured` is then answered at once), the file answers with its final measures and `pending`, its 3D model is served; renaming, the
  * wall-thickness picture and pricing wait for the complete analysis. Costs about 3–6 s (one 115,200-triangle
  * analysis).
  */
@@ -52,6 +52,21 @@ describe('an analysis reports its measures before the wall thickness and the pic
     }
     expect(task.state).toBe('running')
     expect(task.measured).toBe(true)
+
+    // A poll that asks for the measures is not held once they are stored; one that waits for the whole analysis is.
+    const timed = async (query: string) => {
+      const started = performance.now()
+      const response = await t.app.inject({ method: 'GET', url: `/api/analytx/task/${taskId}${query}` })
+      return { task: AnalysisTaskSchema.parse(response.json()), ms: performance.now() - started }
+    }
+    const untilMeasured = await timed('?waitMs=1000&until=measured')
+    expect(untilMeasured.task.measured).toBe(true)
+    expect(untilMeasured.ms).toBeLessThan(500)
+    const whole = await timed('?waitMs=1000')
+    if (whole.task.state === 'running') expect(whole.ms).toBeGreaterThanOrEqual(900)
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/analytx/task/${taskId}?until=soon` })).statusCode,
+    ).toBe(400)
 
     const measured = AnalysisFileSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/analytx/file/${id}` })).json(),

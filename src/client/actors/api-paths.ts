@@ -14,8 +14,9 @@ export const apiPaths = {
   uploadFile: `${ANALYTX_BASE}/file/`,
   uploadDemo: `${ANALYTX_BASE}/demo`,
   /** `waitMs`: the server may hold the answer this long while the task does not change (decision 0124). */
+  // The client opens the configure form on the measures (decision 0124 §2): a held poll ends when they are stored.
   task: (taskId: string, waitMs?: number) =>
-    `${ANALYTX_BASE}/task/${enc(taskId)}${waitMs === undefined ? '' : `?waitMs=${waitMs}`}`,
+    `${ANALYTX_BASE}/task/${enc(taskId)}${waitMs === undefined ? '' : `?waitMs=${waitMs}&until=measured`}`,
   file: (objectId: string) => `${ANALYTX_BASE}/file/${enc(objectId)}`,
   batchPrices: '/api/pricing/batch-calculations',
   printModes: PRINT_MODES_PATH,

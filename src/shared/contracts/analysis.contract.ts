@@ -2,6 +2,14 @@ import { z } from 'zod'
 import { ErrorCodeSchema } from '#shared/errors/error-codes.ts'
 import { TASK_POLL_INTERVAL_MS, UNITS_OF_LENGTH } from '#shared/domain/limits.ts'
 import { IdSchema } from '#shared/contracts/common.contract.ts'
+import {
+  PICTURE_DIRECTIONS,
+  PICTURE_KEYS,
+  PICTURE_ROTATIONS,
+  type PictureDirection,
+  type PictureKey,
+  type PictureRotation,
+} from '#shared/domain/picture-keys.ts'
 
 /**
  * The analysis service (spec part 1 §3 "3D file", §4 upload progress, §7 `/analytx/*` calls): uploading a model,
@@ -38,6 +46,12 @@ export type AnalysisTaskParams = z.infer<typeof AnalysisTaskParamsSchema>
  */
 export const AnalysisTaskQuerySchema = z.object({
   waitMs: z.coerce.number().int().min(0).max(TASK_POLL_INTERVAL_MS).optional(),
+  /**
+   * `measured`: a task whose measures are stored is not held (decision 0124 §2): a client that opens the configure
+   * form on the measures learns of them at once, even when they were stored before its poll began. Without it a
+   * measured task is held until it completes or the wait ends, as for a client that waits for the whole analysis.
+   */
+  until: z.literal('measured').optional(),
 })
 export type AnalysisTaskQuery = z.infer<typeof AnalysisTaskQuerySchema>
 
@@ -94,16 +108,8 @@ export type AnalysisTask = z.infer<typeof AnalysisTaskSchema>
 export const AnalysisFileParamsSchema = z.object({ id: IdSchema })
 export type AnalysisFileParams = z.infer<typeof AnalysisFileParamsSchema>
 
-export const PICTURE_DIRECTIONS = ['PX', 'PY', 'PZ', 'MX', 'MY', 'MZ'] as const
-export const PICTURE_ROTATIONS = [0, 90, 180, 270] as const
-export type PictureDirection = (typeof PICTURE_DIRECTIONS)[number]
-export type PictureRotation = (typeof PICTURE_ROTATIONS)[number]
-/** `PX_0` … `MZ_270`: looking along plus or minus an axis, turned by a multiple of 90 degrees. */
-export type PictureKey = `${PictureDirection}_${PictureRotation}`
-
-export const PICTURE_KEYS = PICTURE_DIRECTIONS.flatMap((direction) =>
-  PICTURE_ROTATIONS.map((rotation): PictureKey => `${direction}_${rotation}`),
-)
+export { PICTURE_DIRECTIONS, PICTURE_KEYS, PICTURE_ROTATIONS }
+export type { PictureDirection, PictureKey, PictureRotation }
 export const PictureKeySchema = z.enum(PICTURE_KEYS as [PictureKey, ...PictureKey[]])
 
 /** A path under `/api/analytx` (starts with a slash); the client prefixes the API base. */

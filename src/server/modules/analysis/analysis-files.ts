@@ -65,15 +65,18 @@ export function createAnalysisFiles(ctx: AnalysisContext) {
   return {
     /**
      * The task; with `waitMs` a task still queued or running is held until it changes (in this process) or the wait
-     * ends, so the client learns of the result at once instead of at its next poll (decision 0124).
+     * ends, so the client learns of the result at once instead of at its next poll (decision 0124); with
+     * `untilMeasured` a task whose measures are stored is not held.
      */
-    async getTask(taskId: string, waitMs = 0): Promise<AnalysisTask> {
+    async getTask(taskId: string, waitMs = 0, untilMeasured = false): Promise<AnalysisTask> {
       const wait = ctx.deps.nextTaskChange
       // Listening before the read: a change between the read and the wait is not missed.
       const changed = waitMs <= 0 ? undefined : wait !== undefined ? wait(taskId, waitMs) : sleep(waitMs)
       let row = await repo.findTask(taskId)
       if (row === undefined) throw notFound()
-      if (changed !== undefined && (row.state === 'queued' || row.state === 'running')) {
+      // A client that reads the file on the measures (decision 0124 §2) is answered at once once they are stored.
+      const isNews = untilMeasured && row.measured
+      if (changed !== undefined && !isNews && (row.state === 'queued' || row.state === 'running')) {
         await changed
         row = (await repo.findTask(taskId)) ?? row
       }

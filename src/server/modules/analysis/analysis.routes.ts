@@ -138,8 +138,11 @@ export function createAnalysisRoutes(deps: AnalysisRoutesDeps): FastifyPluginAsy
       { config: { rateLimit: false } },
       async (request) => {
         idOrNotFound(() => AnalysisTaskParamsSchema.safeParse(request.params))
-        const { waitMs } = AnalysisTaskQuerySchema.parse(request.query)
-        return parseResponse(AnalysisTaskSchema, await service.getTask(request.params.taskId, waitMs))
+        const { waitMs, until } = AnalysisTaskQuerySchema.parse(request.query)
+        return parseResponse(
+          AnalysisTaskSchema,
+          await service.getTask(request.params.taskId, waitMs, until === 'measured'),
+        )
       },
     )
 
