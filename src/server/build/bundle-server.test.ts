@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
 import { bundleServer, DEFAULT_SERVER_OUT_DIR, serverOutDirOf } from './bundle-server.ts'
 
@@ -29,5 +31,43 @@ describe('the server bundle folder', () => {
     await expect(bundleServer(join(outside, 'server'))).rejects.toThrow(
       /cannot reach the project's node_modules/,
     )
+  })
+})
+
+// The analysis child starts on the first upload after a server start, and what it imports before its first job is
+// time that upload waits (decision 0132): three.js, three-mesh-bvh and pngjs load when a thickness or a picture needs
+// them, zod not at all.
+describe('the analysis child, bundled as the build bundles it', () => {
+  it('imports no package at its start, only node built-ins', async () => {
+    const result = await build({
+      entryPoints: {
+        'analysis.worker': fileURLToPath(new URL('../modules/analysis/analysis.worker.ts', import.meta.url)),
+      },
+      outdir: 'out',
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      splitting: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const { outputs } = result.metafile
+    const loadedAtStart = new Set<string>()
+    const seen = new Set<string>()
+    const visit = (file: string): void => {
+      if (seen.has(file)) return
+      seen.add(file)
+      for (const imported of outputs[file]?.imports ?? []) {
+        if (imported.kind !== 'import-statement') continue
+        if (imported.external === true) loadedAtStart.add(imported.path)
+        else visit(imported.path)
+      }
+    }
+    visit('out/analysis.worker.js')
+    expect(seen.size).toBeGreaterThan(1)
+    expect([...loadedAtStart].filter((path) => !path.startsWith('node:'))).toEqual([])
   })
 })
