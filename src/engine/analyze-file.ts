@@ -186,6 +186,8 @@ export async function analyzeFile(input: ModelInput, options: AnalyzeOptions = {
     // a thread that failed (it died, or could not start) costs time, never the result: compute it here
     thickness = done.result ?? (await computeWallThickness(meshes, thicknessOptions))
     timings.thickness = done.ms
+    // the other thread's steps, so that the benchmark shows both threads' critical path
+    for (const [step, ms] of Object.entries(done.result?.stepsMs ?? {})) timings[`thickness_${step}`] = ms
     lap('thickness_wait')
   }
   progress('analysis_completed')

@@ -32,6 +32,8 @@ export interface WallThickness {
   rays: number
   /** True if the cast budget ran out: only the first `sampledFaces` samples were measured. */
   partial: boolean
+  /** Wall time (ms) of its steps on the thread that computed it, for the benchmark: normals and samples, tree, casting, spread and histogram. */
+  stepsMs?: { prepare: number; tree: number; cast: number; finish: number }
 }
 
 /**
@@ -58,6 +60,7 @@ export async function computeWallThickness(
    */
   onShare?: (share: CastShare) => void,
 ): Promise<WallThickness> {
+  const t0 = performance.now()
   const merged = mergeMeshes(meshes)
   const { positions, indices } = merged
   const faces = indices.length / 3
@@ -112,6 +115,7 @@ export async function computeWallThickness(
   for (let phase = 0; phase < CAST_STRIDE; phase++)
     for (let i = phase; i < samples.length; i += CAST_STRIDE) order[o++] = samples[i]!
   const { BufferAttribute, BufferGeometry, Vector3, MeshBVH: Bvh } = await loadWallThicknessModules()
+  const t1 = performance.now()
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(positions, 3))
   // MeshBVH reorders the index in place: give it a copy
@@ -138,6 +142,7 @@ export async function computeWallThickness(
     angle: ((options.coneHalfAngleDeg ?? 30) * Math.PI) / 180,
     deadline: clock() + (options.maxCastMs ?? DEFAULT_MAX_CAST_MS),
   }
+  const t2 = performance.now()
   onShare?.(share)
   const { control, perFace } = share
   castSamples(share, Vector3)
@@ -146,16 +151,20 @@ export async function computeWallThickness(
   for (let done = Atomics.load(control, DONE); done < claimed; done = Atomics.load(control, DONE))
     Atomics.wait(control, DONE, done, 50)
   if (Atomics.load(control, FAILED) === 1) throw new Error('wall thickness: the helping thread failed')
+  const t3 = performance.now()
   const partial = Atomics.load(control, STOP) === 1
   const used = partial ? Array.from(order.filter((_, j) => share.measured[j] === 1)) : samples
   spreadToUnsampled(perFace, used, indices, positions.length / 3)
+  const histogram = buildHistogram(perFace, faceArea)
+  const t4 = performance.now()
   return {
     // a copy on an ordinary buffer when shared (it is transferred to the caller)
     perFace: shared ? perFace.slice() : perFace,
-    histogram: buildHistogram(perFace, faceArea),
+    histogram,
     sampledFaces: used.length,
     rays: Atomics.load(control, RAYS),
     partial,
+    stepsMs: { prepare: t1 - t0, tree: t2 - t1, cast: t3 - t2, finish: t4 - t3 },
   }
 }
 
