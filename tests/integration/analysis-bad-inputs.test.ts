@@ -172,18 +172,31 @@ describe('worker bounds', () => {
       env: { ANALYSIS_WORKER_HEAP_MB: '32', ANALYSIS_TIMEOUT_MS: '120000' },
     })
     try {
-      // 10,000 solids (the engine's body limit) of 12 facets: every body keeps its own mesh, topology and repair
-      // record on the JS heap (about 40 MB together), past the 32 MB bound; typed-array data would not count.
+      // 10,000 solids (the engine's body limit), each a closed octahedron: every body keeps its own mesh, topology,
+      // repair record and measures on the JS heap through every stage, past the 32 MB bound; typed-array data would
+      // not count. (Open fans of 12 facets a body no longer reached it once the analysis child stopped loading
+      // three.js and zod at its start: the repair removed them as stray facets and the analysis ended with
+      // no_triangles.)
       const lines: string[] = []
+      const vertex = ([x, y, z]: readonly number[]) => `  vertex ${x} ${y} ${z}`
       for (let body = 0; body < 10_000; body++) {
         const ox = (body % 100) * 3
         const oy = Math.floor(body / 100) * 3
         lines.push(`solid s${body}`)
-        for (let i = 0; i < 12; i++) {
-          lines.push(
-            `facet normal 0 0 1\n outer loop\n  vertex ${ox + i * 0.1} ${oy} 0\n  vertex ${ox + i * 0.1 + 0.1} ${oy} 0\n  vertex ${ox} ${oy + 1} ${i % 3}\n endloop\nendfacet`,
-          )
-        }
+        for (const sx of [1, -1])
+          for (const sy of [1, -1])
+            for (const sz of [1, -1]) {
+              const corners = [
+                [ox + sx, oy, 0],
+                [ox, oy + sy, 0],
+                [ox, oy, sz],
+              ]
+              // Counter-clockwise seen from outside: the order flips with each negative axis.
+              if (sx * sy * sz < 0) corners.reverse()
+              lines.push(
+                `facet normal 0 0 0\n outer loop\n${corners.map(vertex).join('\n')}\n endloop\nendfacet`,
+              )
+            }
         lines.push(`endsolid s${body}`)
       }
       lines.push('')

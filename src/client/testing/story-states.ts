@@ -338,12 +338,32 @@ export function configureSnapshot(
       quantityError: context.quantityError,
     }),
   )
-  const persisted = pick(states, name, 'configure') as Persisted & { context: ConfigureSnapshot['context'] }
+  const persisted = pick(states, name, 'configure') as Persisted & {
+    context: ConfigureSnapshot['context']
+    children: Record<string, { snapshot: { input?: unknown } }>
+  }
   const used = file ?? CONFIGURE_MODEL_FILES[spec.model]
   return {
     file: used,
-    snapshot: { ...persisted, context: { ...persisted.context, file: used } } as unknown as Persisted,
+    snapshot: {
+      ...persisted,
+      context: { ...persisted.context, file: used },
+      children: withWatchedFile(persisted.children, used),
+    } as unknown as Persisted,
   }
+}
+
+/**
+ * The background watch of the analysis (decision 0124 §2) is restored running with the file it was started with,
+ * and its answer replaces the context's file: it must be started with the replaced file too.
+ */
+function withWatchedFile<C extends Record<string, { snapshot: { input?: unknown } }>>(
+  children: C,
+  file: AnalysisFile,
+): C {
+  const watch = children.watchAnalysis
+  if (watch === undefined) return children
+  return { ...children, watchAnalysis: { ...watch, snapshot: { ...watch.snapshot, input: { file } } } }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
