@@ -4,7 +4,12 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
-import { bundleServer, DEFAULT_SERVER_OUT_DIR, serverOutDirOf } from './bundle-server.ts'
+import {
+  bundleServer,
+  DEFAULT_SERVER_OUT_DIR,
+  SERVER_BUNDLE_OPTIONS,
+  serverOutDirOf,
+} from './bundle-server.ts'
 
 // Where `npm run build` puts the server (decision 0127); package.json's `serve` applies the same rule in sh.
 describe('the server bundle folder', () => {
@@ -44,12 +49,7 @@ describe('the analysis child, bundled as the build bundles it', () => {
         'analysis.worker': fileURLToPath(new URL('../modules/analysis/analysis.worker.ts', import.meta.url)),
       },
       outdir: 'out',
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      splitting: true,
+      ...SERVER_BUNDLE_OPTIONS,
       write: false,
       metafile: true,
       logLevel: 'silent',

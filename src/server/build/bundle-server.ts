@@ -2,7 +2,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 
 import { createRequire } from 'node:module'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
+import { build, type BuildOptions } from 'esbuild'
 import { bundledEntryName, SERVER_DATA_DIRS, SERVER_ENTRIES } from '#server/runtime-paths.ts'
 
 /**
@@ -44,6 +44,19 @@ function assertPackagesReachable(outDir: string): void {
   }
 }
 
+/**
+ * How the server's code is bundled; the bundle test builds the analysis worker with the same options. Shared code and
+ * the lazily imported model readers become chunks, all beside the entries (no sub-folders).
+ */
+export const SERVER_BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  splitting: true,
+} as const satisfies BuildOptions
+
 export interface BundleSummary {
   outDir: string
   files: number
@@ -78,13 +91,7 @@ export async function bundleServer(outDir: string = DEFAULT_SERVER_OUT_DIR): Pro
         .map((source) => [bundledEntryName(source).replace(/\.js$/, ''), join(sourceRoot, source)]),
     ),
     outdir: staging,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    // Shared code and the lazily imported model readers become chunks; all beside the entries (no sub-folders).
-    splitting: true,
+    ...SERVER_BUNDLE_OPTIONS,
     chunkNames: '[name]-[hash]',
     sourcemap: 'linked',
     metafile: true,
