@@ -159,23 +159,28 @@ describe('uploadMachine', () => {
     expect(snapshot().value).toEqual({ beforeUpload: 'idle' })
   })
 
-  it('polls the task every interval, shows its messages, then fetches the file and outputs it', async () => {
+  it('polls the task as soon as the upload is answered, then every interval; shows its messages, fetches the file and outputs it', async () => {
     const { actor, snapshot, tags, elapse, fetchTask, fetchFile } = await uploaded([
       runningTask,
       completedTask,
     ])
     expect(tags()).toEqual(['busy', 'analyzing'])
-    expect(snapshot().context).toMatchObject({ taskId: 'task-1', objectId: 'object-1', progress: 0 })
-    await elapse(uploadTestInput.pollIntervalMs - 1)
-    expect(fetchTask).not.toHaveBeenCalled()
-    await elapse(1)
-    // The server may hold the poll up to the interval (decision 0124).
+    // The first poll without a wait (decision 0134); the server may hold it up to the interval (decision 0124).
     expect(fetchTask).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ input: { taskId: 'task-1', waitMs: uploadTestInput.pollIntervalMs } }),
     )
-    expect(snapshot().context).toMatchObject({ messages: runningTask.messages, progress: 30, polls: 1 })
+    expect(snapshot().context).toMatchObject({
+      taskId: 'task-1',
+      objectId: 'object-1',
+      messages: runningTask.messages,
+      progress: 30,
+      polls: 1,
+    })
+    await elapse(uploadTestInput.pollIntervalMs - 1)
+    expect(fetchTask).toHaveBeenCalledTimes(1)
 
-    await elapse(uploadTestInput.pollIntervalMs)
+    await elapse(1)
+    expect(fetchTask).toHaveBeenCalledTimes(2)
     expect(fetchFile).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ input: { objectId: 'object-1' } }),
     )
@@ -186,7 +191,6 @@ describe('uploadMachine', () => {
 
   it('fetches the file as soon as the task says it is measured, without waiting for the whole analysis', async () => {
     const { actor, snapshot, elapse, fetchTask, fetchFile } = await uploaded([runningTask, measuredTask])
-    await elapse(uploadTestInput.pollIntervalMs)
     expect(fetchFile).not.toHaveBeenCalled()
     await elapse(uploadTestInput.pollIntervalMs)
     expect(fetchTask).toHaveBeenCalledTimes(2)
@@ -218,7 +222,7 @@ describe('uploadMachine', () => {
     ).start()
     actor.send({ type: 'upload.selectFile', file: validFile })
     await flush()
-    await started.elapse(uploadTestInput.pollIntervalMs)
+    // The first poll with the upload's answer, held by the server.
     expect(held).toHaveBeenCalledTimes(1)
     // A server holding the poll: the interval passes first, the answer (no result yet) comes after it.
     await started.elapse(uploadTestInput.pollIntervalMs)
@@ -282,8 +286,9 @@ describe('uploadMachine', () => {
     started.actor.send({ type: 'upload.selectFile', file: validFile })
     started.lastUpload().resolve(uploadResponse)
     await flush()
+    // One poll at once, then one per interval: six in five intervals, none of them the last allowed.
     for (let poll = 0; poll < 5; poll += 1) await started.elapse(uploadTestInput.pollIntervalMs)
-    expect(started.fetchTask).toHaveBeenCalledTimes(8)
+    expect(started.fetchTask).toHaveBeenCalledTimes(9)
     expect(started.snapshot().value).toMatchObject({
       analyzing: { task: { polling: { request: 'answered', interval: 'running' } } },
     })
@@ -302,9 +307,11 @@ describe('uploadMachine', () => {
     expect(polling.snapshot().value).toEqual({ beforeUpload: 'failed' })
     expect(polling.snapshot().context.error).toBe('internal_error')
 
-    const fetching = await uploaded([completedTask])
+    const fetching = start([completedTask])
     fetching.fetchFile.mockRejectedValueOnce({ status: 404, code: 'not_found' })
-    await fetching.elapse(uploadTestInput.pollIntervalMs)
+    fetching.actor.send({ type: 'upload.selectFile', file: validFile })
+    fetching.lastUpload().resolve(uploadResponse)
+    await flush()
     expect(fetching.snapshot().context.error).toBe('not_found')
     expect(fetching.notifyUploadFailed).toHaveBeenCalledTimes(1)
   })
@@ -338,9 +345,8 @@ describe('uploadMachine', () => {
     expect(uploadDemo).not.toHaveBeenCalled()
     await elapse(1)
     expect(uploadDemo).toHaveBeenCalledTimes(1)
+    // Its task polled at once: the completed analysis, the file fetched.
     expect(snapshot().context).toMatchObject({ taskId: 'task-demo', objectId: 'object-demo' })
-    expect(tags()).toEqual(['busy', 'analyzing'])
-    await elapse(uploadTestInput.pollIntervalMs)
     expect(snapshot().status).toBe('done')
     expect(uploads).toHaveLength(0)
   })
@@ -353,10 +359,11 @@ describe('uploadMachine', () => {
     expect(demo.uploadDemo).not.toHaveBeenCalled()
     expect(demo.snapshot().value).toEqual({ beforeUpload: 'idle' })
 
-    const analysing = await uploaded()
+    const analysing = await uploaded([runningTask])
     analysing.actor.send({ type: 'upload.abort' })
     await analysing.elapse(uploadTestInput.pollIntervalMs)
-    expect(analysing.fetchTask).not.toHaveBeenCalled()
+    // The poll made with the upload's answer, and none after the abort.
+    expect(analysing.fetchTask).toHaveBeenCalledTimes(1)
     expect(analysing.snapshot().context.taskId).toBeNull()
   })
 

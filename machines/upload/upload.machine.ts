@@ -31,8 +31,8 @@ export type Input = {
    */
   maxPolls: number
   /**
-   * TASK_POLL_INTERVAL_MS: the wait before the first task poll, the least time between the starts of two polls and
-   * how long the server may hold a poll (decision 0124).
+   * TASK_POLL_INTERVAL_MS: the least time between the starts of two task polls and how long the server may hold a
+   * poll (decision 0124); the first poll starts with the upload's answer (decision 0134).
    */
   pollIntervalMs: number
   /** CREATE_NEW_UPLOAD_DELAY_MS: the create-new button opens the file picker after this. */
@@ -327,9 +327,10 @@ export const uploadMachine = setup({
       on: { 'upload.abort': { target: 'beforeUpload', actions: 'clear' } },
       states: {
         task: {
-          initial: 'waiting',
+          // The first poll at once (decision 0134): the server holds it until the measures are stored, which is
+          // 0.1-0.2 s after the upload's answer when the analysis child is warm, so the form opens on them.
+          initial: 'polling',
           states: {
-            waiting: { after: { pollInterval: 'polling' } },
             /**
              * One task poll (decision 0124): the server holds it up to the poll interval while nothing changes, so a
              * result is known as soon as it is stored; the next poll starts once the answer is in and the interval

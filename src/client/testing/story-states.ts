@@ -14,7 +14,7 @@ import { type uploadMachine } from '#machines/upload/upload.machine.ts'
 import { analysedFile, measuredFile, repairedTinyFile } from '#machines/upload/upload.fixtures.ts'
 import { uploadPathModel } from '#machines/upload/upload.paths.ts'
 import { type AnalysisFile } from '#shared/contracts/analysis.contract.ts'
-import { type PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import { type PricedConfigurations } from '#shared/contracts/pricing.contract.ts'
 import {
   afterEvents,
   definePathModel,
@@ -85,7 +85,7 @@ export function uploadStateName(snapshot: UploadSnapshot): string {
   if (snapshot.matches({ demoAnalyzing: 'waiting' })) return 'demo:waiting'
   if (snapshot.matches({ demoAnalyzing: 'loading' })) return 'demo:loading'
   if (snapshot.matches('analyzing')) {
-    // `waiting`: no poll in flight (before the first, or its answer is in and the interval still runs).
+    // `waiting`: no poll in flight (its answer is in and the interval still runs; the first starts at once).
     const task = snapshot.matches({ analyzing: { task: { polling: { request: 'pending' } } } })
       ? 'polling'
       : snapshot.matches({ analyzing: { task: 'fetchingFile' } })
@@ -111,7 +111,7 @@ export const UPLOAD_STORY_STATES = [
   'uploading:progress',
   'demo:waiting',
   'demo:loading',
-  'analyzing:waiting:none',
+  'analyzing:polling:none',
   'analyzing:waiting:starting-analysis',
   'analyzing:polling:starting-analysis',
   'analyzing:waiting:repairing-file:repair',
@@ -380,7 +380,7 @@ const PRICE_ANSWERS = {
   'not-printable': priceAnswer({ selected: { printable: false } }),
   'zero-tax': priceAnswer({ taxRate: 0 }),
   'quantity-3': priceAnswer({ quantity: 3 }),
-} as const satisfies Record<string, PricingBatchResponse>
+} as const satisfies Record<string, PricedConfigurations>
 
 export type PricingStoryState =
   | 'idle'
@@ -401,7 +401,7 @@ const pricingNode = ({
 })
 
 /** The pricing machine answered with `answer`: its states after the answer (`settling`, `ready`). */
-const answeredModel = (answer: PricingBatchResponse) =>
+const answeredModel = (answer: PricedConfigurations) =>
   definePathModel({
     machine: pricingMachine,
     input: pricingTestInput,
