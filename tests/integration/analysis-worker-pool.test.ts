@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { WARM_UP_STEPS } from '#tests/integration/fixtures/pool-test.worker.ts'
 import { failureOf, testPools } from '#tests/integration/helpers/test-pools.ts'
 
 /**
@@ -34,6 +35,42 @@ describe('the worker pool', () => {
     const second = await workers.run({ kind: 'warm-ups' }, { timeoutMs: 10_000 })
     expect([first.value, second.value]).toEqual([1, 1])
     expect(second.threadId).toBe(first.threadId)
+  })
+
+  it('ends the warm-up at its next step when a job arrives, and does not resume it (decision 0134)', async () => {
+    const workers = pool()
+    await workers.warmUp()
+    const first = await workers.run({ kind: 'warm-up-steps' }, { timeoutMs: 10_000 })
+    expect(first.value).toBeLessThan(WARM_UP_STEPS)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect((await workers.run({ kind: 'warm-up-steps' }, { timeoutMs: 10_000 })).value).toBe(first.value)
+
+    // A worker that no job interrupts does all of it.
+    const alone = pool()
+    await alone.warmUp()
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect((await alone.run({ kind: 'warm-up-steps' }, { timeoutMs: 10_000 })).value).toBe(WARM_UP_STEPS)
+  })
+
+  it('prestart: one worker for an announced job, one more only beside a busy one, never over its size', async () => {
+    const workers = pool(2, 64, { eager: false, idleTimeoutMs: 60_000 })
+    expect(workers.stats().workers).toBe(0)
+    // A flood of announcements (uploads beginning) starts one worker.
+    for (let i = 0; i < 50; i++) workers.prestart()
+    expect(workers.stats().workers).toBe(1)
+    const running = workers.run({ kind: 'spin', ms: 1_500 }, { timeoutMs: 30_000 })
+    await expect.poll(() => workers.stats().busy, { timeout: 20_000 }).toBe(1)
+    // That worker is busy: the next upload gets a second, and the pool's size bounds the rest.
+    for (let i = 0; i < 50; i++) workers.prestart()
+    expect(workers.stats()).toMatchObject({ workers: 2, busy: 1 })
+    expect((await running).value).toBe(1_500)
+  })
+
+  it('stops a prestarted worker after its idle time when no job comes', async () => {
+    const workers = pool(2, 64, { eager: false, idleTimeoutMs: 300 })
+    workers.prestart()
+    expect(workers.stats().workers).toBe(1)
+    await expect.poll(() => workers.stats().workers, { timeout: 20_000 }).toBe(0)
   })
 
   it('terminates a job past its timeout and carries on with a new worker', async () => {

@@ -66,6 +66,12 @@ export interface WorkerPool<J, R, P> {
   run(job: J, options: JobOptions<P>): Promise<R>
   /** Resolves once `size` workers have loaded their modules (starts them if needed). */
   warmUp(): Promise<void>
+  /**
+   * A job is coming (an upload has begun): start one worker unless one is already starting or idle beyond the busy
+   * workers and waiting jobs, never more than `size` in all. Returns at once; the worker stops after
+   * `idleTimeoutMs` if no job comes.
+   */
+  prestart(): void
   close(): Promise<void>
   stats(): { workers: number; busy: number; queued: number }
 }

@@ -97,6 +97,15 @@ export function createWorkerPool<J, R, P>(options: WorkerPoolOptions): WorkerPoo
       await Promise.all([...state.slots].map((slot) => slot.ready))
     },
 
+    prestart() {
+      // Workers that fail to start are left to the jobs' back-off (scheduleWorkers): a flood of announcements
+      // must not turn into a flood of starts.
+      if (state.closed || state.startFailures > 0 || state.respawnTimer !== undefined) return
+      const live = [...state.slots].filter((slot) => slot.state !== 'stopping')
+      const taken = live.filter((slot) => slot.state === 'busy').length + state.queue.length
+      if (live.length < Math.min(options.size, taken + 1)) startWorker(state, events)
+    },
+
     close: () => closePool(state),
 
     stats() {

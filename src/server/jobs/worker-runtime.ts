@@ -57,9 +57,11 @@ function jobChannel(): JobChannel {
 export interface ServeJobsOptions {
   /**
    * Work done once, at low priority, right after the worker reports ready (e.g. compiling hot code on a generated
-   * input); jobs that arrive meanwhile wait for it. A failure is ignored: it must not cost a worker.
+   * input); jobs that arrive meanwhile wait for it. `jobWaiting()` says one has arrived: a warm-up made of steps
+   * should then end at its next step, since the job warms the same code and a cold worker's warm-up takes seconds
+   * on a busy machine (decision 0134). A failure is ignored: it must not cost a worker.
    */
-  warmUp?: () => Promise<unknown>
+  warmUp?: (jobWaiting: () => boolean) => Promise<unknown>
 }
 
 /**
@@ -73,11 +75,14 @@ export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>, options: ServeJo
   const post = (message: WorkerMessage<R, P>): void => channel.post(message)
 
   let warmedUp: Promise<unknown> = Promise.resolve()
+  let waiting = 0
   channel.onMessage((received) => {
     const message = received as JobMessage<J>
     const { jobId } = message
+    waiting += 1
     warmedUp
       .then(() => {
+        waiting -= 1
         post({ type: 'started', jobId })
         return handle(message.job, (progress) => post({ type: 'progress', jobId, progress }))
       })
@@ -92,5 +97,5 @@ export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>, options: ServeJo
       )
   })
   post({ type: 'ready' })
-  if (options.warmUp !== undefined) warmedUp = options.warmUp().catch(() => undefined)
+  if (options.warmUp !== undefined) warmedUp = options.warmUp(() => waiting > 0).catch(() => undefined)
 }

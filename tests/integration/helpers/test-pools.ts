@@ -1,5 +1,10 @@
 import { afterEach } from 'vitest'
-import { createWorkerPool, type WorkerJobError, type WorkerPool } from '#server/jobs/worker-pool.ts'
+import {
+  createWorkerPool,
+  type WorkerJobError,
+  type WorkerPool,
+  type WorkerPoolOptions,
+} from '#server/jobs/worker-pool.ts'
 import type { JobHostBackend } from '#server/jobs/job-hosts.ts'
 import type { PoolTestJob, PoolTestResult } from '#tests/integration/fixtures/pool-test.worker.ts'
 
@@ -9,13 +14,18 @@ type TestPool = WorkerPool<PoolTestJob, PoolTestResult, number>
 
 const entry = new URL('../fixtures/pool-test.worker.ts', import.meta.url)
 
+/** Options of a test pool besides its size and heap: on-demand workers (`eager: false`) and their idle time. */
+type TestPoolOptions = Pick<WorkerPoolOptions, 'eager' | 'idleTimeoutMs'>
+
 /** Registers the clean-up of the calling test file and returns its pool factory. */
-export function testPools(backend: JobHostBackend): (size?: number, heapMb?: number) => TestPool {
+export function testPools(
+  backend: JobHostBackend,
+): (size?: number, heapMb?: number, options?: TestPoolOptions) => TestPool {
   const pools: TestPool[] = []
   afterEach(async () => {
     for (const pool of pools.splice(0)) await pool.close()
   })
-  return (size = 1, heapMb = 64) => {
+  return (size = 1, heapMb = 64, options = {}) => {
     const created = createWorkerPool<PoolTestJob, PoolTestResult, number>({
       name: 'test',
       entry,
@@ -23,6 +33,7 @@ export function testPools(backend: JobHostBackend): (size?: number, heapMb?: num
       backend,
       eager: true,
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
+      ...options,
     })
     pools.push(created)
     return created

@@ -39,7 +39,7 @@ export interface AnalysisRunner {
   start(log: RunnerLog): Promise<void>
   /** Look for work now (after an upload) instead of at the next poll. */
   wake(): void
-  /** An upload has begun: start the workers now, so they are ready when its file is stored. */
+  /** An upload has begun: start a worker for it now (within the pool's size), so it is ready when the file is stored. */
   prewarm(): void
   /** Stops claiming, hands running tasks back to the queue and stops the workers. */
   stop(): Promise<void>
@@ -199,10 +199,9 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
 
     prewarm() {
       if (!run.started || run.stopping) return
-      ctx
-        .pool()
-        .warmUp()
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'analysis workers did not start'))
+      // One worker for this upload, not the whole pool: on a cold start two children loading and warming up at
+      // once took twice as long before either took the first job (decision 0134); more start as tasks need them.
+      ctx.pool().prestart()
     },
 
     async stop() {
