@@ -2,8 +2,9 @@
  * One pipeline run in its own process, for the benchmark (bundled by analysis-bench.ts and run with plain node
  * so the process figures contain no TypeScript loader). Modes:
  *   core: read + weld + repair + measure (the work admesh does)
- *   full: analyzeFile with everything (internal format, 3MF, wall thickness, 24 front + 24 repair pictures), the
- *         wall thickness on a second thread started when the process starts (decision 0122), as the server runs it
+ *   full: analyzeFile as the server runs it: internal format, wall thickness, 24 front + 24 repair pictures, the
+ *         wall thickness on a second thread started when the process starts (decision 0122); no 3MF, which the
+ *         server draws when it is first asked for (decision 0135; `full-3mf` writes it as before)
  *   full-serial: the same on one thread, for comparison
  *   warm: the core run on FILE after three core runs on WARM_FILE in the same process, the way the server's
  *         long-lived analysis workers meet an upload (their code is already compiled by earlier uploads); only
@@ -24,11 +25,15 @@ if (!isMainThread) {
 async function main(): Promise<void> {
   const [mode, file, warmFile] = process.argv.slice(2)
   if (
-    (mode !== 'core' && mode !== 'full' && mode !== 'full-serial' && mode !== 'warm') ||
+    (mode !== 'core' &&
+      mode !== 'full' &&
+      mode !== 'full-3mf' &&
+      mode !== 'full-serial' &&
+      mode !== 'warm') ||
     file === undefined ||
     (mode === 'warm') !== (warmFile !== undefined)
   ) {
-    console.error('usage: pipeline-runner core|full|full-serial FILE | warm FILE WARM_FILE')
+    console.error('usage: pipeline-runner core|full|full-3mf|full-serial FILE | warm FILE WARM_FILE')
     process.exit(2)
   }
 
@@ -53,11 +58,12 @@ async function main(): Promise<void> {
   } else {
     const t0 = performance.now()
     // started first, so that its loading overlaps the read and the repair
-    const thread = mode === 'full' ? new Worker(new URL(import.meta.url)) : undefined
+    const thread = mode === 'full-serial' ? undefined : new Worker(new URL(import.meta.url))
     // loaded only here so the core run does not pay for three.js, pngjs and fflate
     const { analyzeFile, threadWallThickness } = await import('#engine/engine.ts')
     const result = await analyzeFile(file, {
       format: 'stl',
+      threeMf: mode === 'full-3mf',
       thicknessRunner: thread === undefined ? undefined : threadWallThickness(thread),
     })
     const t1 = performance.now()

@@ -41,6 +41,17 @@ export function notFound(): AppError {
   return new AppError(ErrorCode.NotFound, 'Not found')
 }
 
+/** Disk full (or over quota) against every other write failure. */
+function writeFailed(errno: string | undefined): AppError {
+  return errno === 'ENOSPC' || errno === 'EDQUOT'
+    ? new AppError(ErrorCode.InsufficientStorage, 'Too little free disk space to write the file now', {
+        internal: { errno },
+      })
+    : new AppError(ErrorCode.ServiceUnavailable, 'The file could not be written now', {
+        internal: { errno: errno ?? 'unknown' },
+      })
+}
+
 export function createAnalysisContext(deps: AnalysisServiceDeps) {
   const repo = createAnalysisRepo(deps.db)
   const { settings } = deps
@@ -78,10 +89,14 @@ export function createAnalysisContext(deps: AnalysisServiceDeps) {
       return (await stat(path).catch(() => undefined))?.isFile() === true
     },
 
-    /** Draws a picture or 3MF on the render pool, never on the event loop; a failure is a 503. */
+    /**
+     * Draws a picture or 3MF on the render pool, never on the event loop. A full disk is a 507, any other failure
+     * (the worker, a timeout, a write) a 503: codes the client says in the visitor's language.
+     */
     async render(job: AnalysisWorkerJob): Promise<void> {
+      let result: AnalysisWorkerResult
       try {
-        await deps.renderPool().run(job, { timeoutMs: renderTimeoutMs })
+        result = await deps.renderPool().run(job, { timeoutMs: renderTimeoutMs })
       } catch (error) {
         throw Object.assign(
           new AppError(ErrorCode.ServiceUnavailable, 'The picture could not be drawn now'),
@@ -90,6 +105,7 @@ export function createAnalysisContext(deps: AnalysisServiceDeps) {
           },
         )
       }
+      if (result.kind === 'write-failed') throw writeFailed(result.errno)
     },
   }
 }

@@ -21,6 +21,7 @@ import {
   picturePath,
 } from '#server/modules/analysis/analysis-storage.ts'
 import type { ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
+import { createDrawOnce } from '#server/modules/analysis/draw-once.ts'
 
 /** The task to poll, the analysed file and its renaming, its downloads and pictures (spec part 1 §3, §7). */
 
@@ -128,23 +129,30 @@ export function createAnalysisFiles(ctx: AnalysisContext) {
   }
 }
 
-/** Downloads and pictures; what is drawn on request (3MF in another unit, thickness) goes to the render pool. */
+/** Downloads and pictures; what is drawn on request (the 3MF, thickness pictures) goes to the render pool. */
 export function createAnalysisDownloads(ctx: AnalysisContext) {
   const { repo, settings, deps, analysedRow, resultDirOf, exists, render } = ctx
+  const drawOnce = createDrawOnce()
   return {
-    /** The repaired model as 3MF in millimetres, read in the file's current unit (drawn once per unit). */
+    /**
+     * The repaired model as 3MF in millimetres, read in the file's current unit. The analysis writes none: the first
+     * request for a unit draws it from the stored internal mesh, and requests meanwhile wait for that drawing
+     * (decision 0135).
+     */
     async model3mf(id: string, kind: 'model' | 'repaired'): Promise<ServedFile & { downloadName: string }> {
       const row = await analysedRow(id)
       if (kind === 'repaired' && row.files?.repaired === null) throw notFound()
       const unit = row.given_unit_of_length
       const path = join(resultDirOf(row), model3mfFileName(unit))
       if (!(await exists(path))) {
-        await render({
-          kind: 'export-3mf',
-          resultDir: resultDirOf(row),
-          outPath: path,
-          mmPerUnit: MM_PER_UNIT[unit],
-        })
+        await drawOnce(path, () =>
+          render({
+            kind: 'export-3mf',
+            resultDir: resultDirOf(row),
+            outPath: path,
+            mmPerUnit: MM_PER_UNIT[unit],
+          }),
+        )
       }
       const downloadName = `${row.name}${kind === 'repaired' ? '-repariert' : ''}.3mf`
       return { path, temporary: false, downloadName }

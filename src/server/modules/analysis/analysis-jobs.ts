@@ -154,7 +154,7 @@ export type AnalysisWorkerJob =
       kind: 'analyze'
       sourcePath: string
       format: ModelFormat
-      /** The unit given at upload: only the 3MF written now depends on it (the numbers are the file's own). */
+      /** The unit given at upload: the summary's unit for formats without their own (the numbers stay the file's). */
       givenUnit: UnitOfLength
       /** An empty folder for this run's files (analysis-storage.ts names them). */
       outDir: string
@@ -183,3 +183,5 @@ export type AnalysisWorkerResult =
   | { kind: 'analysed'; summary: AnalysisSummary }
   | { kind: 'engine-error'; engineCode: AnalysisErrorCode }
   | { kind: 'written'; bytes: number }
+  /** A file drawn on request could not be written (errno: the system's code, ENOSPC for a full disk). */
+  | { kind: 'write-failed'; errno?: string }

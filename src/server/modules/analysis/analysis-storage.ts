@@ -17,7 +17,8 @@ import { type ReceivedUpload, receiveUpload as receiveToFile } from '#server/htt
  *       mesh.swm                     internal mesh (engine encodeMeshes), numbers in the file's unit
  *       thickness.f32                per-face wall thickness (engine encodeThickness), same unit, scale 1
  *       front/<key>.png, repair/<key>.png   pictures (repair only when something was repaired)
- *       model-<unit>.3mf             the repaired model read in that unit, written in millimetres
+ *       model-<unit>.3mf             the repaired model read in that unit, written in millimetres, drawn from
+ *                                    mesh.swm when first asked for (decision 0135)
  *       histogram/<hash>.png         cached wall-thickness pictures, one per parameter set
  *
  * Every name is built from server-made ids and fixed words, never from a client's file name, so nothing can be
@@ -61,9 +62,16 @@ export function picturePath(resultDir: string, kind: 'front' | 'repair', key: Pi
   return join(resultDir, kind, `${key}.png`)
 }
 
-/** Writes a file that other threads or processes may read at any moment: never visible half-written. */
-export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+/**
+ * Writes a file that other threads or processes may read at any moment: never visible half-written. With
+ * `createFolder: false` a missing folder is an error (ENOENT) instead of being made again.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: Uint8Array,
+  options: { createFolder?: boolean } = {},
+): Promise<void> {
+  if (options.createFolder !== false) await mkdir(dirname(path), { recursive: true })
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
   try {
     await writeFile(temp, data)

@@ -18,7 +18,6 @@ import type {
 import {
   MESH_FILE,
   THICKNESS_FILE,
-  model3mfFileName,
   picturePath,
   writeFileAtomic,
 } from '#server/modules/analysis/analysis-storage.ts'
@@ -128,11 +127,7 @@ async function reportMeasured(
       triangles: measured.measures.triangles,
     },
   })
-  // The 3D view asks for the 3MF next: written now, before the pictures, it is there when asked for (else it is
-  // drawn on request from the internal mesh, the same bytes).
-  const unit = numbersUnit(measured.unit.source, job.givenUnit)
-  const threeMf = write3mf(scaled(measured.meshes, MM_PER_UNIT[unit]))
-  if (threeMf !== undefined) await writeFileAtomic(join(job.outDir, model3mfFileName(unit)), threeMf)
+  // No 3MF here: it is drawn from the internal mesh when first asked for (decision 0135).
   return true
 }
 
@@ -141,7 +136,7 @@ async function analyze(
   progress: (report: WorkerReport) => void,
 ): Promise<AnalysisWorkerResult> {
   let result: AnalysisResult
-  // The internal mesh and the 3MF, written when the measures were reported.
+  // The internal mesh, written when the measures were reported.
   let meshWritten = false
   try {
     result = await analyzeFile(job.sourcePath, {
@@ -179,10 +174,6 @@ async function analyze(
   }
   const frontPictureKeys = await writePictures(job.outDir, 'front', result.pictures?.front)
   const repairImageKeys = await writePictures(job.outDir, 'repair', result.pictures?.repair)
-  if (!meshWritten) {
-    const threeMf = write3mf(scaled(result.meshes, MM_PER_UNIT[unit]))
-    if (threeMf !== undefined) await writeFileAtomic(join(job.outDir, model3mfFileName(unit)), threeMf)
-  }
 
   const summary: AnalysisSummary = {
     format: result.format,
@@ -196,6 +187,25 @@ async function analyze(
     timingsMs: result.timingsMs,
   }
   return { kind: 'analysed', summary }
+}
+
+/**
+ * Writes a file drawn on request. Without `createFolder` its folder must exist (a run folder removed meanwhile is not
+ * made again). A failing write (disk full, I/O error) is an answer with the system's code, so the server can say
+ * what went wrong.
+ */
+async function writeDrawn(
+  path: string,
+  data: Uint8Array,
+  createFolder: boolean,
+): Promise<AnalysisWorkerResult> {
+  try {
+    await writeFileAtomic(path, data, { createFolder })
+    return { kind: 'written', bytes: data.length }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { kind: 'write-failed', ...(typeof code === 'string' ? { errno: code } : {}) }
+  }
 }
 
 async function readMeshes(resultDir: string): Promise<IndexedMesh[]> {
@@ -223,14 +233,13 @@ async function handle(
         perFace.map((value) => value * mmPerUnit),
         job.params,
       )
-      await writeFileAtomic(job.outPath, png)
-      return { value: { kind: 'written', bytes: png.length } }
+      // the cache folder is made by its first picture
+      return { value: await writeDrawn(job.outPath, png, true) }
     }
     case 'export-3mf': {
       const threeMf = write3mf(scaled(await readMeshes(job.resultDir), job.mmPerUnit))
       if (threeMf === undefined) throw new Error('The stored mesh has no triangles')
-      await writeFileAtomic(job.outPath, threeMf)
-      return { value: { kind: 'written', bytes: threeMf.length } }
+      return { value: await writeDrawn(job.outPath, threeMf, false) }
     }
   }
 }
@@ -242,7 +251,7 @@ let second: { runner: WallThicknessRunner; alive: boolean } | undefined
 
 /**
  * The analysis child's second thread (decision 0122): the wall thickness of an analysis runs there while this
- * thread writes the internal format, the 3MF and the pictures. It is started through the same bootstrap and entry as
+ * thread writes the internal format and the pictures. It is started through the same bootstrap and entry as
  * this child (its argv: the bootstrap's path, then this module's URL), so it loads the same way from the sources
  * (tsx) and from the bundle. It inherits this thread's nice value (serveJobs lowered it before). A dead one is
  * replaced at the next analysis; the engine computes the thickness itself when the thread fails.
