@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyActorRef, createActor, fromPromise } from 'xstate'
 import { type AddCartItemsResponse } from '#shared/contracts/cart.contract.ts'
-import { type PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import { type PricedConfigurations } from '#shared/contracts/pricing.contract.ts'
 import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { cartMachine } from '#machines/cart/cart.machine.ts'
 import { cartItem } from '#machines/cart/cart.fixtures.ts'
@@ -36,7 +36,7 @@ const start = (options: { addFails?: boolean } = {}) => {
         actors: { loadPrintModes: fromPromise(async (): Promise<PrintMode[]> => []) },
       }),
       pricing: pricingMachine.provide({
-        actors: { fetchPrices: fromPromise(() => new Promise<PricingBatchResponse>(() => {})) },
+        actors: { fetchPrices: fromPromise(() => new Promise<PricedConfigurations>(() => {})) },
       }),
       configure: configureMachine.provide({
         actors: {

@@ -1,7 +1,7 @@
 import type {
   ConfigurationPrice,
   PricingBatchRequest,
-  PricingBatchResponse,
+  PricedConfigurations,
 } from '#shared/contracts/pricing.contract.ts'
 
 /** Requests and answers for path models, tests and stories of the pricing machine. */
@@ -28,7 +28,7 @@ export const priceOf = (printModeId: string, netPrice: number, printable = true)
   sheetVersion: 'sheet-1',
 })
 
-const answer = (prices: ConfigurationPrice[]): PricingBatchResponse => {
+const answer = (prices: ConfigurationPrice[]): PricedConfigurations => {
   const [selected] = prices
   return {
     prices,

@@ -1,6 +1,6 @@
 import { SimulatedClock, createActor, fromPromise } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
-import type { PricingBatchRequest, PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import type { PricingBatchRequest, PricedConfigurations } from '#shared/contracts/pricing.contract.ts'
 import { PRICING_TAGS, type PriceChange, isPriceLoading, pricingMachine } from './pricing.machine.ts'
 import { pricingTestInput } from './pricing.paths.ts'
 import { answerAtScale1, answerAtScale20, priceOf, requestAtScale } from './pricing.fixtures.ts'
@@ -12,7 +12,7 @@ const flush = async () => {
 type Call = {
   request: PricingBatchRequest
   signal: AbortSignal
-  resolve: (response: PricingBatchResponse) => void
+  resolve: (response: PricedConfigurations) => void
   reject: (error: unknown) => void
 }
 
@@ -25,7 +25,7 @@ const start = () => {
       actors: {
         fetchPrices: fromPromise(
           ({ input, signal }) =>
-            new Promise<PricingBatchResponse>((resolve, reject) => {
+            new Promise<PricedConfigurations>((resolve, reject) => {
               calls.push({ request: input.request, signal, resolve, reject })
             }),
         ),

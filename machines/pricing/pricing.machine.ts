@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type {
   ConfigurationPrice,
+  PricedConfigurations,
   PricingBatchRequest,
   PricingBatchResponse,
 } from '#shared/contracts/pricing.contract.ts'
@@ -79,8 +80,11 @@ export const pricingMachine = setup({
     tags: {} as PricingTag,
   },
   actors: {
-    /** Client: `POST /api/pricing/batch-calculations`; abort when `signal` aborts. */
-    fetchPrices: fromPromise<PricingBatchResponse, { request: PricingBatchRequest }>(async () => {
+    /**
+     * Client: `POST /api/pricing/batch-calculations`, one line per requested configuration (`pricedConfigurationsOf`
+     * of the answer); abort when `signal` aborts.
+     */
+    fetchPrices: fromPromise<PricedConfigurations, { request: PricingBatchRequest }>(async () => {
       throw new Error('pricing: fetchPrices is not provided')
     }),
   },
@@ -97,7 +101,7 @@ export const pricingMachine = setup({
     ),
     /** The answer (or error) of an outdated request: nothing is in flight any more, nothing else changes. */
     dropStaleAnswer: assign({ inFlightSequence: null }),
-    storeAnswer: assign(({ context }, params: { response: PricingBatchResponse }) => {
+    storeAnswer: assign(({ context }, params: { response: PricedConfigurations }) => {
       const fresh = byPrintMode(params.response.prices)
       return {
         pricesByPrintMode: { ...context.pricesByPrintMode, ...fresh },

@@ -14,8 +14,9 @@
  * Each round runs `--requests` requests of each kind, in turn: "distinct" (every body new: a quantity counter, as
  * the socket bench), "hit" (one repeated body, from the answer cache) and "live" (`GET /api/health/live`). It
  * prints the CPU time per request of each kind per round and the median of the rounds, and the ratios of the
- * medians. `--profile` writes a CPU profile of the counted rounds only (pricing-bench-profile.ts sums it). `--record` and `--compare` price a grid of bodies (scales, units, quantities, the configurations in
- * turn as the selection) and write or check the exact answer texts.
+ * medians. `--profile` writes a CPU profile of the counted rounds only (pricing-bench-profile.ts sums it). `--record`
+ * and `--compare` price a grid of bodies (scales, units, quantities, the configurations in turn as the selection)
+ * and write or check the exact texts of the answers' lines (one per configuration, as the client reads them).
  */
 import { Session } from 'node:inspector/promises'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -30,6 +31,24 @@ import { buildApp } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
 import { catalogueConfigurations } from './bench-configurations.ts'
+import {
+  PricingBatchResponseSchema,
+  pricedConfigurationsOf,
+  type PricingBatchRequest,
+} from '#shared/contracts/pricing.contract.ts'
+
+/**
+ * A priced answer as the client reads it, one line per configuration (`pricedConfigurationsOf`), as JSON text: the
+ * answers before decision 0136 were these lines on the wire, so texts recorded before and after it compare. Error
+ * answers as they are.
+ */
+function linesText(body: string, answer: { statusCode: number; body: string }): string {
+  if (answer.statusCode !== 200) return answer.body
+  const request = JSON.parse(body) as PricingBatchRequest
+  return JSON.stringify(
+    pricedConfigurationsOf(request, PricingBatchResponseSchema.parse(JSON.parse(answer.body))),
+  )
+}
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => {
@@ -111,7 +130,7 @@ try {
       const first = await pricing(body)
       const second = await pricing(body)
       if (first.body !== second.body) throw new Error('a cached answer differs from the computed one')
-      answers.push(`${first.statusCode} ${first.body}`)
+      answers.push(`${first.statusCode} ${linesText(body, first)}`)
     }
     if (recordFile !== undefined) {
       writeFileSync(recordFile, JSON.stringify({ bodies, answers }))

@@ -52,23 +52,44 @@ const errorResponse = (code: ErrorCode) =>
 const headersOf = (init: RequestInit | undefined): Record<string, string> =>
   Object.fromEntries(new Headers(init?.headers).entries())
 
-/** A priced configuration for each requested param: pm-1 12.50 €, pm-2 34.00 €, pm-3 6.90 € net per piece. */
+/**
+ * The answer on the wire (decision 0136) with a result for each requested param: pm-1 12.50 €, pm-2 34.00 €,
+ * pm-3 6.90 € net per piece. A param without a finish or colour is answered with none (`filledIn`).
+ */
 export function priceBatch(request: PricingBatchRequest): PricingBatchResponse {
   const unitNet = (printModeId: string) =>
     printModeId === id('pm-2') ? 3_400 : printModeId === id('pm-3') ? 690 : 1_250
-  const prices = request.params.map((param) =>
-    configurationPrice(
+  const results = request.params.map((param) => {
+    const {
+      printModeId: _mode,
+      surfaceFinishId: _finish,
+      printModeColorId: _colour,
+      ...result
+    } = configurationPrice(
       param.printModeId,
       param.surfaceFinishId ?? null,
       param.printModeColorId ?? null,
       unitNet(param.printModeId),
       {},
       request.objectQuantity,
-    ),
-  )
-  const [selected] = prices
+    )
+    return result
+  })
+  const [selected] = results
   return {
-    prices,
+    results,
+    resultOf: results.map((_result, index) => index),
+    filledIn: request.params.flatMap((param, index) =>
+      param.surfaceFinishId === undefined || param.printModeColorId === undefined
+        ? [
+            {
+              param: index,
+              surfaceFinishId: param.surfaceFinishId ?? null,
+              printModeColorId: param.printModeColorId ?? null,
+            },
+          ]
+        : [],
+    ),
     printabilityForSelected: {
       printable: selected?.printable ?? false,
       tooLarge: false,

@@ -5,7 +5,7 @@ import {
   SheetVersionResponseSchema,
   type SheetVersion,
 } from '#shared/contracts/price-sheet.contract.ts'
-import { PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
+import { PricingBatchResponseSchema, pricedConfigurationsOf } from '#shared/contracts/pricing.contract.ts'
 import {
   GetPrintModesResponseSchema,
   PRINT_MODES_PATH,
@@ -398,7 +398,10 @@ describe('changing an item', () => {
         params: [{ printModeId: other.id }],
       },
     })
-    const [price] = PricingBatchResponseSchema.parse(batch.json()).prices
+    const [price] = pricedConfigurationsOf(
+      { params: [{ printModeId: other.id }] },
+      PricingBatchResponseSchema.parse(batch.json()),
+    ).prices
     expect(moved.currentPrice).toEqual({
       netPrice: price!.price.netPrice,
       totalPrice: price!.price.totalPrice,

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_KEY_HEADER, LANGUAGE_HEADER } from '#shared/domain/limits.ts'
 import { priceSheetPaths } from '#shared/contracts/price-sheet.contract.ts'
-import { PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
+import {
+  PricingBatchResponseSchema,
+  pricedConfigurationsOf,
+  type PricingParam,
+} from '#shared/contracts/pricing.contract.ts'
 import {
   GetPrintModesResponseSchema,
   PRINT_MODES_PATH,
@@ -61,6 +65,11 @@ async function priceStatus(params: object[], headers: Record<string, string> = {
     headers,
     payload: { objectId: boxId, objectScale: 1, objectUnitLength: 'mm', objectQuantity: 1, params },
   })
+}
+
+/** A pricing answer as the client reads it: one line per requested configuration. */
+function linesOf(params: PricingParam[], response: { json(): unknown }) {
+  return pricedConfigurationsOf({ params }, PricingBatchResponseSchema.parse(response.json()))
 }
 
 const text = (de: string) => ({ de, en: `${de} (en)`, fr: `${de} (fr)` })
@@ -223,12 +232,13 @@ describe('staff catalogue: a new print mode end to end', () => {
       optionVariables: [],
     })
     expect(saved.statusCode, saved.body).toBe(201)
-    const priced = await priceStatus([
+    const params = [
       { printModeId: mode.id, surfaceFinishId: finishA, printModeColorId: colorId },
       { printModeId: mode.id, surfaceFinishId: finishB, printModeColorId: colorId },
-    ])
+    ]
+    const priced = await priceStatus(params)
     expect(priced.statusCode, priced.body).toBe(200)
-    const [raw, polished] = PricingBatchResponseSchema.parse(priced.json()).prices
+    const [raw, polished] = linesOf(params, priced).prices
     // 30.452 € × colour 1.5 = 45.678 → 45.68 €; × finish 2 = 91.356 → 91.36 €.
     expect(raw?.price.netPrice).toBe(4568)
     expect(polished?.price.netPrice).toBe(9136)
@@ -247,7 +257,8 @@ describe('staff catalogue: a new print mode end to end', () => {
     // French falls back to German when a text has none.
     expect(shown?.name).toBe('PETG Pro')
     expect(shown?.surfaceFinishes.map((finish) => finish.id)).toEqual([finishB, finishA])
-    const priced = PricingBatchResponseSchema.parse((await priceStatus([{ printModeId: mode.id }])).json())
+    const onlyMode = [{ printModeId: mode.id }]
+    const priced = linesOf(onlyMode, await priceStatus(onlyMode))
     expect(priced.prices[0]).toMatchObject({ surfaceFinishId: finishB, tooLarge: true, printable: false })
 
     const recolored = await staffCall('PATCH', staffPaths.one('colors', colorId), { hex: '#00ff00' })
@@ -368,12 +379,10 @@ describe('staff catalogue: a print mode without finishes', () => {
     expect(shown?.surfaceFinishes).toEqual([])
     expect(shown?.colors.map((color) => color.id)).toEqual(colors.map((color) => color.id))
 
-    const response = await priceStatus([
-      { printModeId: mode.id },
-      { printModeId: mode.id, printModeColorId: colors[1]!.id },
-    ])
+    const params = [{ printModeId: mode.id }, { printModeId: mode.id, printModeColorId: colors[1]!.id }]
+    const response = await priceStatus(params)
     expect(response.statusCode, response.body).toBe(200)
-    const [first, second] = PricingBatchResponseSchema.parse(response.json()).prices
+    const [first, second] = linesOf(params, response).prices
     expect(first).toMatchObject({ surfaceFinishId: null, printModeColorId: colors[0]!.id })
     expect(second).toMatchObject({ surfaceFinishId: null, printModeColorId: colors[1]!.id })
     // Colour factor 2 doubles the piece price: 30.452 € × 2 = 60.904 → 60.90 €.

@@ -4,6 +4,7 @@ import { API_KEY_HEADER } from '#shared/domain/limits.ts'
 import {
   PRICING_BATCH_MAX_PARAMS,
   PricingBatchResponseSchema,
+  pricedConfigurationsOf,
   type PricingBatchRequest,
 } from '#shared/contracts/pricing.contract.ts'
 import {
@@ -54,10 +55,28 @@ async function price(body: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'POST', url: PRICING_BATCH_PATH, payload: body as object, headers })
 }
 
+/** The answer to `body` as the client reads it: checked by the contract, one line per configuration. */
+function linesOf(body: Pick<PricingBatchRequest, 'params'>, response: { json(): unknown }) {
+  return pricedConfigurationsOf(body, PricingBatchResponseSchema.parse(response.json()))
+}
+
 async function priced(body: PricingBatchRequest) {
   const response = await price(body)
   expect(response.statusCode, response.body).toBe(200)
-  return PricingBatchResponseSchema.parse(response.json())
+  return linesOf(body, response)
+}
+
+/** Every print mode × finish × colour of the catalogue, each naming all three ids. */
+function everyConfiguration(): PricingBatchRequest['params'] {
+  return modes.flatMap((mode) =>
+    mode.surfaceFinishes.flatMap((finish) =>
+      finish.colors.map((color) => ({
+        printModeId: mode.id,
+        surfaceFinishId: finish.id,
+        printModeColorId: color.id,
+      })),
+    ),
+  )
 }
 
 function errorOf(body: string) {
@@ -110,15 +129,7 @@ describe('POST /api/pricing/batch-calculations: prices', () => {
   })
 
   it('prices every print mode × finish × colour of the catalogue, each naming its sheet version', async () => {
-    const params = modes.flatMap((mode) =>
-      mode.surfaceFinishes.flatMap((finish) =>
-        finish.colors.map((color) => ({
-          printModeId: mode.id,
-          surfaceFinishId: finish.id,
-          printModeColorId: color.id,
-        })),
-      ),
-    )
+    const params = everyConfiguration()
     expect(params.length).toBeLessThanOrEqual(PRICING_BATCH_MAX_PARAMS)
     const { prices } = await priced(request({ params }))
     expect(prices).toHaveLength(params.length)
@@ -213,14 +224,43 @@ describe('POST /api/pricing/batch-calculations: prices', () => {
     expect(normal.printabilityForSelected.price).not.toBeNull()
   })
 
+  it('sends each distinct result once and repeats none of the ids the request named (decision 0136)', async () => {
+    const params = everyConfiguration()
+    const response = await price(request({ params, objectQuantity: 3 }))
+    const wire = PricingBatchResponseSchema.parse(response.json())
+    expect(wire.resultOf).toHaveLength(params.length)
+    // Colours and finishes that share a price factor share a result.
+    expect(wire.results.length).toBeLessThan(params.length / 2)
+    expect(new Set(wire.results.map((result) => JSON.stringify(result))).size).toBe(wire.results.length)
+    expect(wire.filledIn).toEqual([])
+    for (const param of params) expect(response.body).not.toContain(param.printModeColorId!)
+  })
+
   it('uses the defaults of part 1 §4: first finish, its first colour; a colour alone picks its first finish', async () => {
     const sls = modes.find((mode) => mode.printModeMethod.name.startsWith('SLS'))!
     const blackOnlyDyed = sls.colors.find((color) => color.surfaceFinishes[0] !== sls.surfaceFinishes[0]!.id)!
-    const { prices } = await priced(
-      request({
-        params: [{ printModeId: sls.id }, { printModeId: sls.id, printModeColorId: blackOnlyDyed.id }],
-      }),
-    )
+    const body = request({
+      params: [
+        { printModeId: sls.id },
+        { printModeId: sls.id, printModeColorId: blackOnlyDyed.id },
+        {
+          printModeId: sls.id,
+          surfaceFinishId: sls.surfaceFinishes[0]!.id,
+          printModeColorId: sls.surfaceFinishes[0]!.colors[0]!.id,
+        },
+      ],
+    })
+    const response = await price(body)
+    // Only the params that left a finish or colour out are named in the answer, with what was priced.
+    expect(PricingBatchResponseSchema.parse(response.json()).filledIn).toEqual([
+      {
+        param: 0,
+        surfaceFinishId: sls.surfaceFinishes[0]!.id,
+        printModeColorId: sls.surfaceFinishes[0]!.colors[0]!.id,
+      },
+      { param: 1, surfaceFinishId: blackOnlyDyed.surfaceFinishes[0], printModeColorId: blackOnlyDyed.id },
+    ])
+    const { prices } = linesOf(body, response)
     expect(prices[0]).toMatchObject({
       surfaceFinishId: sls.surfaceFinishes[0]!.id,
       printModeColorId: sls.surfaceFinishes[0]!.colors[0]!.id,
@@ -446,27 +486,21 @@ describe('with the analysed-object repository double', () => {
         (await app.app.inject({ method: 'GET', url: PRINT_MODES_PATH })).json(),
       ).printModes
       const appFdm = appModes.find((mode) => mode.name === 'PLA (FDM)')!
-      const ok = await app.app.inject({
-        method: 'POST',
-        url: PRICING_BATCH_PATH,
-        payload: request({ objectId: id, params: appModes.map((mode) => ({ printModeId: mode.id })) }),
-      })
+      const everyMode = request({ objectId: id, params: appModes.map((mode) => ({ printModeId: mode.id })) })
+      const ok = await app.app.inject({ method: 'POST', url: PRICING_BATCH_PATH, payload: everyMode })
       expect(ok.statusCode).toBe(200)
       expect(objects.reads).toBe(before + 1)
-      const body = PricingBatchResponseSchema.parse(ok.json())
+      const body = linesOf(everyMode, ok)
       expect(body.prices.find((entry) => entry.printModeId === appFdm.id)?.price.netPrice).toBe(3045)
 
       const fromFile = objects.add(boxProperties(50, 40, 30), { unitFromFile: true })
-      const inch = await app.app.inject({
-        method: 'POST',
-        url: PRICING_BATCH_PATH,
-        payload: request({
-          objectId: fromFile,
-          objectUnitLength: 'inch',
-          params: [{ printModeId: appFdm.id }],
-        }),
+      const inInch = request({
+        objectId: fromFile,
+        objectUnitLength: 'inch',
+        params: [{ printModeId: appFdm.id }],
       })
-      expect(PricingBatchResponseSchema.parse(inch.json()).prices[0]?.price.netPrice).toBe(3045)
+      const inch = await app.app.inject({ method: 'POST', url: PRICING_BATCH_PATH, payload: inInch })
+      expect(linesOf(inInch, inch).prices[0]?.price.netPrice).toBe(3045)
     } finally {
       await app.close()
     }
@@ -506,7 +540,7 @@ describe('repeated requests (answer cache, decision 0072)', () => {
       }
       expect(objects.reads).toBe(readsBefore + 3)
       const answer = PricingBatchResponseSchema.parse(third.json())
-      expect(answer.prices).toHaveLength(appModes.length)
+      expect(linesOf(body, third).prices).toHaveLength(appModes.length)
 
       // The same request written differently is parsed and priced alike.
       const spaced = await send(JSON.stringify(body, null, 2))

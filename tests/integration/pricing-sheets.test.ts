@@ -8,7 +8,11 @@ import {
   type SaveSheetRequest,
   type SheetVersion,
 } from '#shared/contracts/price-sheet.contract.ts'
-import { PricingBatchResponseSchema, type PricingBatchRequest } from '#shared/contracts/pricing.contract.ts'
+import {
+  PricingBatchResponseSchema,
+  pricedConfigurationsOf,
+  type PricingBatchRequest,
+} from '#shared/contracts/pricing.contract.ts'
 import {
   GetPrintModesResponseSchema,
   PRINT_MODES_PATH,
@@ -68,21 +72,17 @@ async function save(printModeId: string, body: SaveSheetRequest) {
 }
 
 async function priceFdm(overrides: Partial<PricingBatchRequest> = {}, headers: Record<string, string> = {}) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: PRICING_BATCH_PATH,
-    headers,
-    payload: {
-      objectId: boxId,
-      objectScale: 1,
-      objectUnitLength: 'mm',
-      objectQuantity: 1,
-      params: [{ printModeId: fdm.id }],
-      ...overrides,
-    },
-  })
+  const body: PricingBatchRequest = {
+    objectId: boxId,
+    objectScale: 1,
+    objectUnitLength: 'mm',
+    objectQuantity: 1,
+    params: [{ printModeId: fdm.id }],
+    ...overrides,
+  }
+  const response = await t.app.inject({ method: 'POST', url: PRICING_BATCH_PATH, headers, payload: body })
   expect(response.statusCode, response.body).toBe(200)
-  return PricingBatchResponseSchema.parse(response.json()).prices[0]!
+  return pricedConfigurationsOf(body, PricingBatchResponseSchema.parse(response.json())).prices[0]!
 }
 
 /** The seeded FDM sheet with another handling fee. */

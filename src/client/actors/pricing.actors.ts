@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { pricingMachine } from '#machines/pricing/pricing.machine.ts'
-import { PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
+import { PricingBatchResponseSchema, pricedConfigurationsOf } from '#shared/contracts/pricing.contract.ts'
 import { type ApiClient } from './api-client.ts'
 import { apiPaths } from './api-paths.ts'
 
@@ -8,8 +8,12 @@ import { apiPaths } from './api-paths.ts'
 export function createPricingActors(deps: { api: ApiClient }) {
   return pricingMachine.provide({
     actors: {
-      fetchPrices: fromPromise(({ input, signal }) =>
-        deps.api.post(apiPaths.batchPrices, input.request, PricingBatchResponseSchema, { signal }),
+      // The answer names each result once; the machine keeps one line per configuration.
+      fetchPrices: fromPromise(async ({ input, signal }) =>
+        pricedConfigurationsOf(
+          input.request,
+          await deps.api.post(apiPaths.batchPrices, input.request, PricingBatchResponseSchema, { signal }),
+        ),
       ),
     },
   })

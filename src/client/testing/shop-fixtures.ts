@@ -1,6 +1,6 @@
 import { cartItem } from '#machines/cart/cart.fixtures.ts'
 import { type CartItem, type CartItemColour } from '#shared/contracts/cart.contract.ts'
-import { type ConfigurationPrice, type PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import { type ConfigurationPrice, type PricedConfigurations } from '#shared/contracts/pricing.contract.ts'
 import {
   type Color,
   type PrintMode,
@@ -168,7 +168,7 @@ export const priceAnswer = (
     taxRate?: number
     quantity?: number
   } = {},
-): PricingBatchResponse => {
+): PricedConfigurations => {
   const rate = options.taxRate ?? 19
   const quantity = options.quantity ?? 1
   const tooLarge = options.allTooLarge ? { printable: false, tooLarge: true } : {}

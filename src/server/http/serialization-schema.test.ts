@@ -13,11 +13,8 @@ function answer(overrides: {
   selectedPrice: typeof line | null
 }): PricingBatchResponse {
   return PricingBatchResponseSchema.parse({
-    prices: [
+    results: [
       {
-        printModeId: id('a'),
-        surfaceFinishId: overrides.finish,
-        printModeColorId: overrides.color,
         price: { netPrice: 333, totalPrice: 396, tax: 63, taxRate: 19 },
         linePrice: line,
         printable: true,
@@ -28,6 +25,8 @@ function answer(overrides: {
         sheetVersion: id('v'),
       },
     ],
+    resultOf: [0, 0],
+    filledIn: [{ param: 1, surfaceFinishId: overrides.finish, printModeColorId: overrides.color }],
     printabilityForSelected: {
       printable: true,
       tooLarge: false,
@@ -64,7 +63,7 @@ describe('the serializer schema of the pricing answer', () => {
 
   it("writes only the contract's fields: a stray property stays out", async () => {
     const value = answer({ finish: null, color: id('c'), selectedPrice: line })
-    next = { ...value, internalCost: 12, prices: value.prices.map((price) => ({ ...price, margin: 3 })) }
+    next = { ...value, internalCost: 12, results: value.results.map((result) => ({ ...result, margin: 3 })) }
     const response = await app.inject({ method: 'GET', url: '/answer' })
     expect(response.body).toBe(JSON.stringify(value))
   })

@@ -3,6 +3,7 @@ import {
   PRICING_BATCH_MAX_PARAMS,
   PricingBatchRequestSchema,
   PricingBatchResponseSchema,
+  pricedConfigurationsOf,
 } from '#shared/contracts/pricing.contract.ts'
 
 /** A server id (22 base64url characters) named for readability. */
@@ -23,10 +24,7 @@ const request = {
   ],
 }
 
-const price = {
-  printModeId: id('pm-1'),
-  surfaceFinishId: id('f-1'),
-  printModeColorId: id('c-1'),
+const result = {
   price: { netPrice: 1_000, totalPrice: 1_190, tax: 190, taxRate: 19 },
   linePrice: { netPrice: 2_000, totalPrice: 2_380, tax: 380 },
   printable: true,
@@ -36,6 +34,20 @@ const price = {
   productionTimeDays: 5,
   sheetVersion: 'sheet-7',
 }
+
+/** Three configurations: two share the first result, the third (no finish or colour named) was filled in. */
+const response = {
+  results: [result, { ...result, price: { ...result.price, netPrice: 1_500 } }],
+  resultOf: [0, 0, 1],
+  filledIn: [{ param: 2, surfaceFinishId: null, printModeColorId: id('c-9') }],
+  printabilityForSelected: { printable: true, tooLarge: false, tooSmall: false, price: result.linePrice },
+  printabilityForAll: { tooLarge: false },
+}
+const threeParams = [
+  { printModeId: id('pm-1'), surfaceFinishId: id('f-1'), printModeColorId: id('c-1') },
+  { printModeId: id('pm-1'), surfaceFinishId: id('f-1'), printModeColorId: id('c-2') },
+  { printModeId: id('pm-2') },
+]
 
 describe('pricing contract', () => {
   it('accepts a batch request', () => {
@@ -68,17 +80,29 @@ describe('pricing contract', () => {
   })
 
   it('reads a response; money is integer cents, the selected price may be absent', () => {
-    const response = {
-      prices: [price, { ...price, printModeId: id('pm-2'), surfaceFinishId: null, printModeColorId: null }],
-      printabilityForSelected: { printable: true, tooLarge: false, tooSmall: false, price: price.linePrice },
-      printabilityForAll: { tooLarge: false },
-    }
     expect(PricingBatchResponseSchema.parse(response)).toEqual(response)
     const unprintable = { ...response.printabilityForSelected, printable: false, price: null }
     expect(
       PricingBatchResponseSchema.safeParse({ ...response, printabilityForSelected: unprintable }).success,
     ).toBe(true)
-    const fractional = { ...price, price: { ...price.price, netPrice: 10.5 } }
-    expect(PricingBatchResponseSchema.safeParse({ ...response, prices: [fractional] }).success).toBe(false)
+    const fractional = { ...result, price: { ...result.price, netPrice: 10.5 } }
+    expect(PricingBatchResponseSchema.safeParse({ ...response, results: [fractional] }).success).toBe(false)
+  })
+
+  it("gives one line per configuration: the request's ids, or the filled-in ones, with its result", () => {
+    const { prices, printabilityForSelected } = pricedConfigurationsOf({ params: threeParams }, response)
+    expect(prices).toEqual([
+      { ...threeParams[0], ...result },
+      { ...threeParams[1], ...result },
+      { printModeId: id('pm-2'), surfaceFinishId: null, printModeColorId: id('c-9'), ...response.results[1] },
+    ])
+    expect(printabilityForSelected).toBe(response.printabilityForSelected)
+  })
+
+  it('refuses an answer that does not fit the request', () => {
+    expect(() => pricedConfigurationsOf({ params: threeParams.slice(0, 2) }, response)).toThrow()
+    expect(() =>
+      pricedConfigurationsOf({ params: threeParams }, { ...response, resultOf: [0, 0, 2] }),
+    ).toThrow()
   })
 })

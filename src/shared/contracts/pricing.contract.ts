@@ -86,9 +86,39 @@ export const ConfigurationPriceSchema = z.object({
 })
 export type ConfigurationPrice = z.infer<typeof ConfigurationPriceSchema>
 
+/**
+ * What the configurations of one evaluation share: everything but their ids. Within one request the lines of a print
+ * mode differ mostly in their colour and finish, and colours and finishes that share a price factor share one of
+ * these (decision 0136).
+ */
+export const PricedResultSchema = ConfigurationPriceSchema.omit({
+  printModeId: true,
+  surfaceFinishId: true,
+  printModeColorId: true,
+})
+export type PricedResult = z.infer<typeof PricedResultSchema>
+
+/** The finish and colour the server priced for a param that left one of them out (the print mode's defaults). */
+export const FilledInParamSchema = z.object({
+  /** The param's index in the request. */
+  param: z.number().int().min(0),
+  surfaceFinishId: IdSchema.nullable(),
+  printModeColorId: IdSchema.nullable(),
+})
+export type FilledInParam = z.infer<typeof FilledInParamSchema>
+
+/**
+ * The answer on the wire (decision 0136): each distinct result once, and per requested configuration, in request
+ * order, the index of its result. The ids are those of the request, so they are not repeated; only where the request
+ * left a finish or colour out does the answer name what was priced (`filledIn`). `pricedConfigurationsOf` turns it
+ * back into one {@link ConfigurationPrice} per configuration.
+ */
 export const PricingBatchResponseSchema = z.object({
-  /** One entry per requested configuration, in request order. */
-  prices: z.array(ConfigurationPriceSchema),
+  results: z.array(PricedResultSchema),
+  /** `resultOf[i]` is the index in `results` of `params[i]`'s result; one entry per requested configuration. */
+  resultOf: z.array(z.number().int().min(0)),
+  /** Only the params that named no finish or no colour, in request order. */
+  filledIn: z.array(FilledInParamSchema),
   /** The selection (`params[0]`); `price` is its line price, null when it cannot be ordered (placeholder shown). */
   printabilityForSelected: z.object({
     printable: z.boolean(),
@@ -100,5 +130,43 @@ export const PricingBatchResponseSchema = z.object({
   printabilityForAll: z.object({ tooLarge: z.boolean() }),
 })
 export type PricingBatchResponse = z.infer<typeof PricingBatchResponseSchema>
+
+/** The answer with one line per requested configuration: what the client's views and the cart work with. */
+export interface PricedConfigurations {
+  /** One entry per requested configuration, in request order. */
+  prices: ConfigurationPrice[]
+  printabilityForSelected: PricingBatchResponse['printabilityForSelected']
+  printabilityForAll: PricingBatchResponse['printabilityForAll']
+}
+
+/**
+ * One line per requested configuration: its ids (from the request, or `filledIn`) and its result. Throws when the
+ * answer does not fit the request (another number of lines, a result that does not exist).
+ */
+export function pricedConfigurationsOf(
+  request: Pick<PricingBatchRequest, 'params'>,
+  response: PricingBatchResponse,
+): PricedConfigurations {
+  const { params } = request
+  if (response.resultOf.length !== params.length)
+    throw new Error('the pricing answer does not have one result per configuration')
+  const filled = new Map(response.filledIn.map((entry) => [entry.param, entry]))
+  const prices = params.map((param, index): ConfigurationPrice => {
+    const result = response.results[response.resultOf[index]!]
+    if (result === undefined) throw new Error('the pricing answer names a result it does not hold')
+    const ids = filled.get(index)
+    return {
+      printModeId: param.printModeId,
+      surfaceFinishId: ids === undefined ? (param.surfaceFinishId ?? null) : ids.surfaceFinishId,
+      printModeColorId: ids === undefined ? (param.printModeColorId ?? null) : ids.printModeColorId,
+      ...result,
+    }
+  })
+  return {
+    prices,
+    printabilityForSelected: response.printabilityForSelected,
+    printabilityForAll: response.printabilityForAll,
+  }
+}
 
 export const PRICING_BATCH_PATH = '/api/pricing/batch-calculations'

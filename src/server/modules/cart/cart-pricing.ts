@@ -1,5 +1,5 @@
 import type { Locale, UnitOfLength } from '#shared/domain/limits.ts'
-import type { PricingBatchRequest, PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import type { PricingBatchRequest, PricedConfigurations } from '#shared/contracts/pricing.contract.ts'
 import type { PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
@@ -58,7 +58,7 @@ export interface CartPricing {
 
 export interface CartPricingSources {
   /** The pricing service's batch computation (pricing.service.ts `priceBatch`). */
-  priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricingBatchResponse>
+  priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricedConfigurations>
   /** The catalogue service's print modes (catalogue.service.ts `getPrintModes`; memoised per snapshot). */
   getPrintModes(whiteLabelId: string, locale: Locale): Promise<{ printModes: PrintMode[] }>
   /** The catalogue cache's current revision. */
@@ -85,7 +85,7 @@ export function createCartPricing(sources: CartPricingSources): CartPricing {
     revision: () => sources.catalogueRevision(),
 
     async priceItem(whiteLabelId, input) {
-      let answer: PricingBatchResponse
+      let answer: PricedConfigurations
       try {
         answer = await sources.priceBatch(whiteLabelId, {
           objectId: input.objectId,

@@ -1,49 +1,36 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { PRICING_BATCH_PATH, PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
+import {
+  PRICING_BATCH_PATH,
+  PricingBatchResponseSchema,
+  type PricingBatchResponse,
+} from '#shared/contracts/pricing.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { serializationSchema } from '#server/http/serialization-schema.ts'
 import type { PricingAnswers } from '#server/modules/pricing/pricing-answers.plugin.ts'
 import { parsePricingBatchRequest } from '#server/modules/pricing/pricing-request.ts'
-import { answerOf, type PricingService } from '#server/modules/pricing/pricing.service.ts'
-import {
-  createPricingAnswerWriter,
-  type PricingAnswerSerializers,
-} from '#server/modules/pricing/pricing-answer-json.ts'
+import { responseOf, type PricingService } from '#server/modules/pricing/pricing.service.ts'
 
 export { PRICING_BATCH_PATH } from '#shared/contracts/pricing.contract.ts'
 
 /**
  * The response contract as JSON Schema: Fastify compiles it into a serializer (fast-json-stringify) that writes only
- * the fields the contract names. It builds its string by concatenation, and taking the byte length for the header
- * flattens it: counted together, about what JSON.stringify costs for this answer (session 4, a 12 KB answer).
+ * the fields the contract names. Each evaluation group's result is in the answer once (decision 0136), so the
+ * answer is a few hundred bytes per group instead of a full line per configuration.
  */
 const RESPONSE_JSON_SCHEMA = serializationSchema(
   z.toJSONSchema(PricingBatchResponseSchema, { target: 'draft-7' }) as Record<string, unknown>,
 )
 
-/** A part of the response schema, compiled alike for the group-wise writer (pricing-answer-json.ts). */
-function partOf(name: string, items = false): Record<string, unknown> {
-  const properties = RESPONSE_JSON_SCHEMA.properties as Record<string, Record<string, unknown>>
-  const part = properties[name]!
-  return items ? (part.items as Record<string, unknown>) : part
-}
-const LINE_JSON_SCHEMA = partOf('prices', true)
-const SELECTED_JSON_SCHEMA = partOf('printabilityForSelected')
-const ALL_JSON_SCHEMA = partOf('printabilityForAll')
-
-/** Fastify's serialiser compiler (fast-json-stringify) for the answer and its parts, from a reply of the route. */
-export function pricingAnswerSerializersOf(reply: FastifyReply): PricingAnswerSerializers {
-  return {
-    answer: reply.getSerializationFunction('200') ?? reply.compileSerializationSchema(RESPONSE_JSON_SCHEMA),
-    line: reply.compileSerializationSchema(LINE_JSON_SCHEMA),
-    selected: reply.compileSerializationSchema(SELECTED_JSON_SCHEMA),
-    all: reply.compileSerializationSchema(ALL_JSON_SCHEMA),
-  }
-}
-
 /** The route's options: the response contract as the serialiser's schema. */
 export const PRICING_ROUTE_SCHEMA = { response: { 200: RESPONSE_JSON_SCHEMA } }
+
+type Serialize = (answer: PricingBatchResponse) => string
+
+/** Fastify's serialiser (fast-json-stringify) of the route's 200 answer, from a reply of the route. */
+function serializerOf(reply: FastifyReply): Serialize {
+  return reply.getSerializationFunction('200') ?? reply.compileSerializationSchema(RESPONSE_JSON_SCHEMA)
+}
 
 export function createPricingRoutes(deps: {
   pricing: PricingService
@@ -53,23 +40,19 @@ export function createPricingRoutes(deps: {
   validateResponses: boolean
 }): FastifyPluginAsync {
   const { pricing, answers } = deps
-  // With response validation on (tests, development) every answer's bytes are also compared with the whole serialiser.
-  const writer = createPricingAnswerWriter({ checkAll: deps.validateResponses })
-  // Compiled on the first request (they need a reply of the route), then kept.
-  let serializers: PricingAnswerSerializers | undefined
+  // Compiled on the first request (it needs a reply of the route), then kept.
+  let serialize: Serialize | undefined
   return async (app) => {
     await app.register(answers.plugin)
     app.post(PRICING_BATCH_PATH, { schema: PRICING_ROUTE_SCHEMA }, async (request, reply) => {
       // Strict: a price, a volume or any other unknown field is a 400, never read.
       const body = parsePricingBatchRequest(request.body)
       const { batch, basis } = await pricing.priceBatchLines(answers.whiteLabelOf(request).id, body)
-      if (deps.validateResponses) parseResponse(PricingBatchResponseSchema, answerOf(batch))
-      return answers.send(
-        request,
-        reply,
-        writer.write(batch, (serializers ??= pricingAnswerSerializersOf(reply))),
-        basis,
-      )
+      const answer = responseOf(batch)
+      if (deps.validateResponses) parseResponse(PricingBatchResponseSchema, answer)
+      // Bytes, encoded once: the answer cache keeps them and a hit writes them as they are.
+      const json = Buffer.from((serialize ??= serializerOf(reply))(answer))
+      return answers.send(request, reply, json, basis)
     })
   }
 }

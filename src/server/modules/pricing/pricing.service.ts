@@ -1,7 +1,9 @@
 import { DEFAULT_TAX_RATE_PERCENT, type UnitOfLength } from '#shared/domain/limits.ts'
 import { lineAmounts } from '#shared/domain/tax.ts'
 import type {
-  ConfigurationPrice,
+  FilledInParam,
+  PricedConfigurations,
+  PricedResult,
   PricingBatchRequest,
   PricingBatchResponse,
   PricingParam,
@@ -146,20 +148,12 @@ export function resolveParam(
 }
 
 /**
- * One configuration group's evaluation and its money in the answer's shape. The lines of a group share the two
- * price objects: they are equal by definition, and computing and allocating them once per group instead of once
- * per line is part of what a new configuration costs (issue 18).
+ * One evaluation group's result in the answer's shape: the configurations of a group share it (decision 0136), so
+ * its money is computed and allocated once per group, not once per line (issue 18).
  */
-interface PricedGroup {
-  readonly result: PriceConfigurationResult
-  readonly price: ConfigurationPrice['price']
-  readonly linePrice: ConfigurationPrice['linePrice']
-}
-
-function pricedGroup(result: PriceConfigurationResult, taxRatePercent: number): PricedGroup {
+function pricedResultOf(result: PriceConfigurationResult, taxRatePercent: number): PricedResult {
   const unitAmounts = lineAmounts(result.netUnitCents, taxRatePercent)
   return {
-    result,
     price: {
       netPrice: unitAmounts.netCents,
       totalPrice: unitAmounts.totalCents,
@@ -171,6 +165,12 @@ function pricedGroup(result: PriceConfigurationResult, taxRatePercent: number): 
       totalPrice: result.totalLineCents,
       tax: result.taxCents,
     },
+    printable: result.printable,
+    tooLarge: result.tooLarge,
+    tooSmall: result.tooSmall,
+    mightCauseProblems: result.mightCauseProblems,
+    productionTimeDays: result.productionTimeDays,
+    sheetVersion: result.sheetVersion,
   }
 }
 
@@ -196,24 +196,6 @@ function groupsOf(resolved: readonly ResolvedParam[]): readonly number[] {
     if (group === undefined) byFinish.set(finishFactor, (group = groups++))
     return group
   })
-}
-
-/** One configuration's line of the answer: its group's money and verdict under its own ids. */
-function configurationPrice(ids: PricedLineIds, group: PricedGroup): ConfigurationPrice {
-  const { result } = group
-  return {
-    printModeId: ids.printModeId,
-    surfaceFinishId: ids.surfaceFinishId,
-    printModeColorId: ids.printModeColorId,
-    price: group.price,
-    linePrice: group.linePrice,
-    printable: result.printable,
-    tooLarge: result.tooLarge,
-    tooSmall: result.tooSmall,
-    mightCauseProblems: result.mightCauseProblems,
-    productionTimeDays: result.productionTimeDays,
-    sheetVersion: result.sheetVersion,
-  }
 }
 
 /** The verdict and price of the first (selected) configuration, in the answer's shape. */
@@ -244,29 +226,40 @@ export interface PricedLineIds {
 }
 
 /**
- * A priced batch before it becomes the answer's `prices`: lines differ only in their ids within an evaluation
- * group, so each group's line is built once and the answer repeats it under each configuration's ids. The route
- * writes the JSON from this form (pricing-answer-json.ts) without building or serialising every line (issue 18).
+ * A priced batch: each evaluation group's result once, and which group each requested configuration is in. The wire
+ * answer is this form (`responseOf`, decision 0136); the cart takes one line per configuration (`answerOf`).
  */
 export interface PricedBatch {
   /**
    * The ids of every requested configuration, in request order. The same array (by identity) for every request
-   * with the same shared params array (pricing-body.ts) while the snapshot stands, so a writer may keep what it
-   * derives from it.
+   * with the same shared params array (pricing-body.ts) while the snapshot stands.
    */
   readonly lines: readonly PricedLineIds[]
   /** `groupOf[i]` is the index in `groups` of line `i`. */
   readonly groupOf: readonly number[]
-  /** Each group's line in the answer's shape, under the ids of the group's first line. */
-  readonly groups: readonly ConfigurationPrice[]
+  /** The lines whose param left a finish or colour out, with the ids priced. */
+  readonly filledIn: readonly FilledInParam[]
+  /** Each group's result, in the order of the group's first line. */
+  readonly groups: readonly PricedResult[]
   readonly printabilityForSelected: PricingBatchResponse['printabilityForSelected']
   readonly printabilityForAll: PricingBatchResponse['printabilityForAll']
 }
 
-/** The answer of a priced batch: each line is its group's line under its own ids. */
-export function answerOf(batch: PricedBatch): PricingBatchResponse {
+/** The answer on the wire: each group's result once and each line's group (the contract's own shape). */
+export function responseOf(batch: PricedBatch): PricingBatchResponse {
   return {
-    prices: batch.lines.map((ids, index) => ({ ...batch.groups[batch.groupOf[index]!]!, ...ids })),
+    results: batch.groups as PricedResult[],
+    resultOf: batch.groupOf as number[],
+    filledIn: batch.filledIn as FilledInParam[],
+    printabilityForSelected: batch.printabilityForSelected,
+    printabilityForAll: batch.printabilityForAll,
+  }
+}
+
+/** One line per configuration: its group's result under its own ids (the cart's form). */
+export function answerOf(batch: PricedBatch): PricedConfigurations {
+  return {
+    prices: batch.lines.map((ids, index) => ({ ...ids, ...batch.groups[batch.groupOf[index]!]! })),
     printabilityForSelected: batch.printabilityForSelected,
     printabilityForAll: batch.printabilityForAll,
   }
@@ -279,6 +272,22 @@ interface ResolvedParams {
   readonly resolved: readonly ResolvedParam[]
   readonly lines: readonly PricedLineIds[]
   readonly groupOf: readonly number[]
+  readonly filledIn: readonly FilledInParam[]
+}
+
+/** The params that left a finish or colour out, with the ids the server priced for them. */
+function filledInOf(params: readonly PricingParam[], lines: readonly PricedLineIds[]): FilledInParam[] {
+  const filled: FilledInParam[] = []
+  params.forEach((param, index) => {
+    if (param.surfaceFinishId !== undefined && param.printModeColorId !== undefined) return
+    const line = lines[index]!
+    filled.push({
+      param: index,
+      surfaceFinishId: line.surfaceFinishId,
+      printModeColorId: line.printModeColorId,
+    })
+  })
+  return filled
 }
 
 /**
@@ -300,7 +309,14 @@ function createParamsResolver() {
       surfaceFinishId: entry.finish?.id ?? null,
       printModeColorId: entry.color?.id ?? null,
     }))
-    return { snapshot, whiteLabelId, resolved, lines, groupOf: groupsOf(resolved) }
+    return {
+      snapshot,
+      whiteLabelId,
+      resolved,
+      lines,
+      groupOf: groupsOf(resolved),
+      filledIn: filledInOf(params, lines),
+    }
   }
   return (snapshot: CatalogueSnapshot, whiteLabelId: string, params: readonly PricingParam[]) => {
     if (!isSharedParams(params)) return resolve(snapshot, whiteLabelId, params)
@@ -403,20 +419,19 @@ export function createPricingService(deps: PricingServiceDeps) {
   ): Promise<{ batch: PricedBatch; basis: PricingBasis }> {
     const snapshot = await deps.catalogue.get()
     // Resolve every param before the one read, so a bad request costs no query.
-    const { resolved, lines, groupOf } = resolveAll(snapshot, whiteLabelId, request.params)
+    const { resolved, lines, groupOf, filledIn } = resolveAll(snapshot, whiteLabelId, request.params)
     const object = await loadObject(request.objectId)
     const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
 
     // Groups are numbered in the order of their first line, so they are met (and evaluated) in that order.
-    const groups: PricedGroup[] = []
-    const groupLines: ConfigurationPrice[] = []
+    const groups: PricedResult[] = []
+    let selected: PriceConfigurationResult | undefined
     for (let index = 0; index < resolved.length; index++) {
-      const number = groupOf[index]!
-      if (number < groups.length) continue
+      if (groupOf[index]! < groups.length) continue
       const result = priceOne(snapshot, whiteLabelId, object, unit, request, resolved[index]!, index)
-      const group = pricedGroup(result, taxRatePercent)
-      groups.push(group)
-      groupLines.push(configurationPrice(lines[index]!, group))
+      // The selection is params[0], whose group is the first one evaluated.
+      selected ??= result
+      groups.push(pricedResultOf(result, taxRatePercent))
     }
 
     // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
@@ -431,16 +446,17 @@ export function createPricingService(deps: PricingServiceDeps) {
     const batch: PricedBatch = {
       lines,
       groupOf,
-      groups: groupLines,
-      printabilityForSelected: selectedPrintability(groups[groupOf[0]!]!.result),
+      filledIn,
+      groups,
+      printabilityForSelected: selectedPrintability(selected!),
       printabilityForAll: printabilityForAll(all),
     }
     return { batch, basis: { snapshot, object } }
   }
 
   return {
-    /** Prices every configuration of the request (the endpoint's answer). */
-    async priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricingBatchResponse> {
+    /** Prices every configuration of the request, one line per configuration (the cart's form). */
+    async priceBatch(whiteLabelId: string, request: PricingBatchRequest): Promise<PricedConfigurations> {
       return answerOf((await priceBatchLines(whiteLabelId, request)).batch)
     },
     /**
