@@ -13,6 +13,14 @@
  * `--clients dirA,dirB` compares builds (e.g. `CLIENT_DIR=tmp/before npm run build` before a change) in one run:
  * one server per build, the runs interleaved (A, B, A, B, …) so that both meet the same machine load.
  *
+ * `--servers dirA,dirB` runs each build's own server from its bundle (`CLIENT_DIR=tmp/x npm run build` writes it to
+ * `tmp/x-server`), as `npm run serve` does, paired with `--clients` by position; without it one server per client
+ * runs from this checkout's sources (tsx). `--cold` starts every server afresh for each run and measures its first
+ * upload (`cold`: the analysis child starts with it) and then a second one (`warm`), each after the previous
+ * analysis has completed; the rows say which. Server changes need both (decision 0134):
+ *
+ *   npx tsx tests/bench/configure-main-thread.ts --runs 5 --cold --clients tmp/a,tmp/b --servers tmp/a-server,tmp/b-server
+ *
  * `--trace dir` also records a Chromium performance trace of each run (file chosen until 3 s after the canvas) into
  * `dir` and prints what every main-thread task over 200 ms or 20 ms of CPU is made of: its slices by self time
  * (script, style, layout, compile, …) and the JavaScript functions the V8 sampler saw most in it. Function names
@@ -38,6 +46,15 @@ const clientsIndex = args.indexOf('--clients')
 /** The client builds to compare; undefined: the server's default (dist/client or CLIENT_DIR). */
 const clients: Array<string | undefined> =
   clientsIndex >= 0 ? (args[clientsIndex + 1] ?? '').split(',').map((dir) => path.resolve(dir)) : [undefined]
+const serversIndex = args.indexOf('--servers')
+/** The server bundles, one per client build; undefined: this checkout's sources under tsx. */
+const serverDirs: Array<string | undefined> =
+  serversIndex >= 0
+    ? (args[serversIndex + 1] ?? '').split(',').map((dir) => path.resolve(dir))
+    : clients.map(() => undefined)
+if (serverDirs.length !== clients.length) throw new Error('--servers needs one bundle per --clients build')
+/** A fresh server for each run: its first upload (cold analysis child) and a second one (warm). */
+const cold = args.includes('--cold')
 const traceIndex = args.indexOf('--trace')
 /** Where to write the traces; undefined: no tracing (tracing itself slows the page a little). */
 const traceDir = traceIndex >= 0 ? path.resolve(args[traceIndex + 1] ?? 'tmp/traces') : undefined
@@ -58,8 +75,14 @@ async function startServer(
   port: number,
   dataDir: string,
   clientDir: string | undefined,
+  serverDir: string | undefined,
 ): Promise<ChildProcess> {
-  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  const command: [string, string[]] =
+    serverDir === undefined
+      ? ['npx', ['tsx', 'src/server/main.ts']]
+      : // as `npm run serve`
+        [process.execPath, ['--max-semi-space-size=32', path.join(serverDir, 'main.js')]]
+  const server = spawn(command[0], command[1], {
     cwd: root,
     env: {
       ...process.env,
@@ -86,17 +109,20 @@ async function startServer(
   }
 }
 
-/** The stage timings (ms) of the last analysis a server logged ('analysis completed'), or null. */
-type ServerStages = { last: Record<string, number> | null }
+/** The stage timings (ms) of the last analysis a server logged ('analysis completed'), or null; and how many. */
+type ServerStages = { last: Record<string, number> | null; completed: number }
 
 /** Reads a server's log lines for its analysis stage timings. */
 function watchStages(server: ChildProcess): ServerStages {
-  const stages: ServerStages = { last: null }
+  const stages: ServerStages = { last: null, completed: 0 }
   if (server.stdout === null) return stages
   createInterface({ input: server.stdout }).on('line', (line) => {
     try {
       const entry = JSON.parse(line) as { msg?: string; timingsMs?: Record<string, number> }
-      if (entry.msg === 'analysis completed' && entry.timingsMs) stages.last = entry.timingsMs
+      if (entry.msg === 'analysis completed' && entry.timingsMs) {
+        stages.last = entry.timingsMs
+        stages.completed += 1
+      }
     } catch {
       // Not a JSON log line.
     }
@@ -332,41 +358,94 @@ async function measure(browser: Browser, base: string, stl: string, trace?: stri
   }
 }
 
+type Server = { client: string; base: string; server: ChildProcess; stages: ServerStages }
+type Result = Awaited<ReturnType<typeof measure>>
+
+async function launch(index: number, work: string): Promise<Server> {
+  const client = clients[index]
+  const port = await freePort()
+  const server = await startServer(port, path.join(work, `data-${index}`), client, serverDirs[index])
+  return {
+    client: client ?? 'default',
+    base: `http://127.0.0.1:${port}`,
+    server,
+    stages: watchStages(server),
+  }
+}
+
+async function stop({ server }: Server): Promise<void> {
+  if (server.pid === undefined || server.exitCode !== null) return
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  process.kill(-server.pid, 'SIGTERM')
+  await exited
+}
+
+/** Waits until the server has logged `count` completed analyses (the previous run's thickness and pictures). */
+async function analysesCompleted(stages: ServerStages, count: number): Promise<void> {
+  const deadline = Date.now() + 180_000
+  while (stages.completed < count && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+}
+
+/** One measurement on a server, printed as a JSON line and kept under `label`. */
+async function measureOn(
+  browser: Browser,
+  target: Server,
+  label: string,
+  run: number,
+  stl: string,
+  results: Map<string, Result[]>,
+): Promise<void> {
+  let trace: string | undefined
+  if (traceDir !== undefined) {
+    mkdirSync(traceDir, { recursive: true })
+    trace = path.join(traceDir, `${path.basename(target.client)}-${label.split(' ').pop()}-${run}.json`)
+  }
+  target.stages.last = null
+  const result = await measure(browser, target.base, stl, trace)
+  results.set(label, [...(results.get(label) ?? []), result])
+  const load = loadavg()[0]!.toFixed(2)
+  console.log(
+    JSON.stringify({ client: label, run, load, ...result, serverStages: stagesSummary(target.stages.last) }),
+  )
+  if (trace !== undefined) console.log(longTasksOfTrace(trace).join('\n'))
+}
+
+/** `--cold`: per run and build a fresh server, its first upload and a second one, then the server stops. */
+async function coldRuns(browser: Browser, work: string, stl: string, results: Map<string, Result[]>) {
+  // The first start of a data folder creates the database: done once before the measured starts.
+  for (const index of clients.keys()) await stop(await launch(index, work))
+  for (let run = 1; run <= runs; run += 1) {
+    for (const index of clients.keys()) {
+      const target = await launch(index, work)
+      try {
+        await measureOn(browser, target, `${target.client} cold`, run, stl, results)
+        await analysesCompleted(target.stages, 1)
+        await measureOn(browser, target, `${target.client} warm`, run, stl, results)
+        await analysesCompleted(target.stages, 2)
+      } finally {
+        await stop(target)
+      }
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'schichtwerk-configure-bench-'))
   const stl = path.join(work, 'torus-10mb.stl')
   writeFileSync(stl, binaryStl(torusSoup(40, 15, 448, 224)))
   const loadBefore = loadavg()
-  const servers: Array<{ client: string; base: string; server: ChildProcess; stages: ServerStages }> = []
-  for (const [index, client] of clients.entries()) {
-    const port = await freePort()
-    const server = await startServer(port, path.join(work, `data-${index}`), client)
-    servers.push({
-      client: client ?? 'default',
-      base: `http://127.0.0.1:${port}`,
-      server,
-      stages: watchStages(server),
-    })
-  }
+  const servers: Server[] = []
+  if (!cold) for (const index of clients.keys()) servers.push(await launch(index, work))
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   })
   try {
-    const results = new Map<string, Array<Awaited<ReturnType<typeof measure>>>>()
-    for (let run = 1; run <= runs; run += 1) {
-      for (const { client, base, stages } of servers) {
-        let trace: string | undefined
-        if (traceDir !== undefined) {
-          mkdirSync(traceDir, { recursive: true })
-          trace = path.join(traceDir, `${path.basename(client)}-${run}.json`)
-        }
-        stages.last = null
-        const result = await measure(browser, base, stl, trace)
-        results.set(client, [...(results.get(client) ?? []), result])
-        console.log(JSON.stringify({ client, run, ...result, serverStages: stagesSummary(stages.last) }))
-        if (trace !== undefined) console.log(longTasksOfTrace(trace).join('\n'))
-      }
+    const results = new Map<string, Result[]>()
+    if (cold) await coldRuns(browser, work, stl, results)
+    for (let run = 1; !cold && run <= runs; run += 1) {
+      for (const target of servers) await measureOn(browser, target, target.client, run, stl, results)
     }
     for (const [client, list] of results) {
       const keys = (Object.keys(list[0]!) as Array<keyof (typeof list)[number]>).filter(
@@ -385,13 +464,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close()
-    for (const { server } of servers) {
-      if (server.pid !== undefined && server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve))
-        process.kill(-server.pid, 'SIGTERM')
-        await exited
-      }
-    }
+    for (const target of servers) await stop(target)
     rmSync(work, { recursive: true, force: true })
   }
 }
