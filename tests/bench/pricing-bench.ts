@@ -2,13 +2,15 @@
  * Benchmark of `POST /api/pricing/batch-calculations` against two reference endpoints of the same server, in one
  * run: `GET /api/health/live` (trivial: no database) and `GET /api/health` (one `SELECT 1`).
  *
- *   npx tsx tests/bench/pricing-bench.ts [--duration 30] [--connections 100] [--configurations 30] [--pricing-only]
+ *   npx tsx tests/bench/pricing-bench.ts [--duration 30] [--connections 100] [--pricing-only]
  *
  * Starts the server (pricing-bench-server.ts: production mode, logging off, a fresh file-based PGlite in a temp
  * DATA_DIR) as a child process, warms it up, then drives each endpoint with autocannon from this process for
- * `--duration` seconds at `--connections` connections: pricing first (one request, repeated, pricing
- * `--configurations` print mode × finish × colour combinations of one stored analysed object), then pricing with
- * every request new (a quantity counter: never answered from the answer cache), then liveness, then health. Prints
+ * `--duration` seconds at `--connections` connections: pricing first (one request, repeated), then pricing with
+ * every request new (a quantity counter: never answered from the answer cache), then liveness, then health. The
+ * pricing requests are the ones the shop's client sends (`pricingRequestOf` of the pricing machine, on the print
+ * modes the server lists, with its language header): the selection, every print mode's default and every finish ×
+ * colour of the selected print mode; the new ones take each catalogue configuration in turn as the selection. Prints
  * req/s, latency p50/p97.5/p99, non-2xx, errors, the server's CPU time per request, and the ratios against the
  * trivial endpoint. Not a timed test: it fails only on errors.
  */
@@ -19,6 +21,9 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
+import { LANGUAGE_HEADER } from '#shared/domain/limits.ts'
+import { pricingRequestOf } from '#machines/pricing/pricing-request.ts'
 import { type LoadFigures, pacedLoad } from './paced-load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -29,7 +34,6 @@ const option = (name: string, fallback: number): number => {
 }
 const duration = option('duration', 30)
 const connections = option('connections', 100)
-const configurationCount = option('configurations', 30)
 // `--pricing-only` skips the reference runs (for profiling the pricing path with BENCH_SERVER_NODE_ARGS).
 const pricingOnly = args.includes('--pricing-only')
 /**
@@ -169,30 +173,44 @@ async function run(name: string, options: autocannon.Options, seconds: number): 
 try {
   const info = await serverInfo()
   const base = `http://127.0.0.1:${info.port}`
-  const params = Array.from(
-    { length: configurationCount },
-    (_, index) => info.configurations[index % info.configurations.length]!,
-  )
-  const body = JSON.stringify({
-    objectId: info.objectId,
-    objectScale: 1.25,
-    objectUnitLength: 'mm',
-    objectQuantity: 3,
-    params,
+  // The client's requests: on the print modes the server lists, for each catalogue configuration as the selection.
+  const headers = { 'content-type': 'application/json', [LANGUAGE_HEADER]: 'DE' }
+  const catalogue = await fetch(`${base}${PRINT_MODES_PATH}`, { headers })
+  const { printModes } = GetPrintModesResponseSchema.parse(await catalogue.json())
+  const QUANTITY = '"objectQuantity":3,'
+  const templates = info.configurations.map((selection) => {
+    const request = pricingRequestOf(
+      {
+        objectId: info.objectId,
+        objectScale: 1.25,
+        objectUnitLength: 'mm',
+        objectQuantity: 3,
+        ...selection,
+      },
+      printModes,
+    )
+    const text = JSON.stringify(request)
+    if (request === null || !text.includes(QUANTITY)) throw new Error('no request template for a selection')
+    return text.split(QUANTITY)
   })
+  const body = templates[0]!.join(QUANTITY)
+  const meanBodyBytes =
+    templates.reduce((sum, parts) => sum + Buffer.byteLength(parts.join(QUANTITY)), 0) / templates.length
   const pricing: autocannon.Options = {
     url: `${base}/api/pricing/batch-calculations`,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     body,
   }
   /**
-   * The same request with a quantity never asked before (a counter), so no request is answered from the answer
+   * The next selection with a quantity never asked before (a counter), so no request is answered from the answer
    * cache (decision 0072): what a stream of new configurations costs, cache upkeep included.
    */
-  if (!body.includes('"objectQuantity":3')) throw new Error('the request template lost its quantity')
   let quantity = 1_000
-  const distinctBody = (): string => body.replace('"objectQuantity":3', `"objectQuantity":${quantity++}`)
+  const distinctBody = (): string => {
+    const [head, tail] = templates[quantity % templates.length]!
+    return `${head}"objectQuantity":${quantity++},${tail}`
+  }
   const pricingDistinct: autocannon.Options = {
     ...pricing,
     body: undefined,
@@ -209,13 +227,9 @@ try {
   const health: autocannon.Options = { url: `${base}/api/health` }
 
   // One request to check the answer, then a short warm-up of each (JIT, caches).
-  const probe = await fetch(pricing.url as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-  })
+  const probe = await fetch(pricing.url as string, { method: 'POST', headers, body })
   if (probe.status !== 200) throw new Error(`pricing answered ${probe.status}: ${await probe.text()}`)
-  const sample = (await probe.json()) as { prices: { linePrice: { totalPrice: number } }[] }
+  const answerBytes = (await probe.arrayBuffer()).byteLength
   const withLive = !pricingOnly
   const withHealth = !pricingOnly && !distinctOnly
   if (!distinctOnly) await run('warm-up', pricing, 3)
@@ -249,7 +263,7 @@ try {
       .map((value) => value.toFixed(2))
       .join(
         ' ',
-      )}; ${connections} connections, ${duration} s each; ${params.length} configurations per pricing request (${JSON.stringify(body).length} bytes), first line total ${sample.prices[0]?.linePrice.totalPrice} cents\n`,
+      )}; ${connections} connections, ${duration} s each; the client's requests for ${templates.length} selections, ${meanBodyBytes.toFixed(0)} bytes on average; the first selection's answer ${answerBytes} bytes\n`,
   )
   for (const f of [...figures, ...paced]) console.log(line(f))
   const priced = figures.filter((f) => f.name === 'pricing' || f.name === 'distinct')
