@@ -6,13 +6,13 @@
  * socket work is the same for every pricing request of these sizes (the cache hit pays it too), so a cut here is
  * a cut there.
  *
- *   npx tsx tests/bench/pricing-bench-inprocess.ts [--rounds 7] [--requests 2000] [--configurations 30]
+ *   npx tsx tests/bench/pricing-bench-inprocess.ts [--rounds 7] [--requests 2000]
  *   npx tsx tests/bench/pricing-bench-inprocess.ts --record tmp/answers.json   # answers of many bodies, to a file
  *   npx tsx tests/bench/pricing-bench-inprocess.ts --compare tmp/answers.json  # the same bodies: byte-identical?
  *   npx tsx tests/bench/pricing-bench-inprocess.ts --only distinct --profile tmp/distinct.cpuprofile
  *
- * Each round runs `--requests` requests of each kind, in turn: "distinct" (every body new: a quantity counter, as
- * the socket bench), "hit" (one repeated body, from the answer cache) and "live" (`GET /api/health/live`). It
+ * Each round runs `--requests` requests of each kind, in turn: "distinct" (the client's requests with each
+ * configuration in turn as the selection and every body new by a quantity counter, as the socket bench), "hit" (one repeated body, from the answer cache) and "live" (`GET /api/health/live`). It
  * prints the CPU time per request of each kind per round and the median of the rounds, and the ratios of the
  * medians. `--profile` writes a CPU profile of the counted rounds only (pricing-bench-profile.ts sums it). `--record`
  * and `--compare` price a grid of bodies (scales, units, quantities, the configurations in turn as the selection)
@@ -30,7 +30,9 @@ import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
-import { catalogueConfigurations } from './bench-configurations.ts'
+import { catalogueConfigurations, clientRequestTemplates, withQuantity } from './bench-configurations.ts'
+import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
+import { LANGUAGE_HEADER } from '#shared/domain/limits.ts'
 import {
   PricingBatchResponseSchema,
   pricedConfigurationsOf,
@@ -57,11 +59,12 @@ const option = (name: string): string | undefined => {
 }
 const rounds = Number(option('rounds') ?? 7)
 const requestsPerRound = Number(option('requests') ?? 2_000)
-const configurationCount = Number(option('configurations') ?? 30)
 const only = option('only')
 const recordFile = option('record')
 const compareFile = option('compare')
 const profileFile = option('profile')
+/** `--allocations <file>`: a sampling heap profile of what the counted rounds allocate, collected garbage included. */
+const allocationsFile = option('allocations')
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-inprocess-'))
 const env = parseEnv({
@@ -89,11 +92,7 @@ try {
   await app.ready()
   // The same configurations, in the same order, as pricing-bench-server.ts prints them.
   const configurations = await catalogueConfigurations(db)
-  const params = Array.from(
-    { length: configurationCount },
-    (_, index) => configurations[index % configurations.length]!,
-  )
-  const bodyWith = (fields: Record<string, unknown>, chosen = params): string =>
+  const bodyWith = (fields: Record<string, unknown>, chosen: readonly object[]): string =>
     JSON.stringify({
       objectId,
       objectScale: 1.25,
@@ -106,7 +105,7 @@ try {
     app.inject({
       method: 'POST',
       url: '/api/pricing/batch-calculations',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: 'DE' },
       payload,
     })
 
@@ -167,11 +166,17 @@ try {
       if (differences > 0 || recorded.answers.length !== answers.length) process.exitCode = 1
     }
   } else {
+    // As the socket bench: the client's requests, each configuration in turn as the selection, a new quantity each.
+    const { printModes } = GetPrintModesResponseSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: PRINT_MODES_PATH, headers: { [LANGUAGE_HEADER]: 'DE' } })
+      ).json(),
+    )
+    const templates = clientRequestTemplates(objectId, configurations, printModes)
     let quantity = 1_000
-    const hitBody = bodyWith({})
+    const hitBody = withQuantity(templates[0]!, 3)
     const kinds: Record<string, () => Promise<{ statusCode: number }>> = {
-      // As the socket bench: the template with another quantity (a string replace, so the bench's own share stays small).
-      distinct: () => pricing(hitBody.replace('"objectQuantity":3', `"objectQuantity":${quantity++}`)),
+      distinct: () => pricing(withQuantity(templates[quantity % templates.length]!, quantity++)),
       hit: () => pricing(hitBody),
       live: () => app.inject({ method: 'GET', url: '/api/health/live' }),
     }
@@ -186,6 +191,15 @@ try {
         await inspector.post('Profiler.enable')
         await inspector.post('Profiler.start')
       }
+      if (round === 0 && allocationsFile !== undefined) {
+        inspector.connect()
+        await inspector.post('HeapProfiler.enable')
+        await inspector.post('HeapProfiler.startSampling', {
+          samplingInterval: 1024,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        })
+      }
       for (const name of names) {
         const send = kinds[name]!
         const before = process.cpuUsage()
@@ -198,6 +212,11 @@ try {
         if (round >= 0) perRound[name]!.push((used.user + used.system) / requestsPerRound)
       }
     }
+    if (allocationsFile !== undefined) {
+      const { profile } = await inspector.post('HeapProfiler.stopSampling')
+      writeFileSync(allocationsFile, JSON.stringify(profile))
+      inspector.disconnect()
+    }
     if (profileFile !== undefined) {
       const { profile } = await inspector.post('Profiler.stop')
       writeFileSync(profileFile, JSON.stringify(profile))
@@ -207,7 +226,9 @@ try {
     console.log(
       `Node ${process.version}, load average ${loadavg()
         .map((value) => value.toFixed(2))
-        .join(' ')}; ${rounds} rounds of ${requestsPerRound} requests, ${configurationCount} configurations`,
+        .join(
+          ' ',
+        )}; ${rounds} rounds of ${requestsPerRound} requests, the client's requests for ${templates.length} selections`,
     )
     for (const name of names)
       console.log(

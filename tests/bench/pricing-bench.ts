@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { LANGUAGE_HEADER } from '#shared/domain/limits.ts'
-import { pricingRequestOf } from '#machines/pricing/pricing-request.ts'
+import { clientRequestTemplates, withQuantity } from './bench-configurations.ts'
 import { type LoadFigures, pacedLoad } from './paced-load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -177,25 +177,10 @@ try {
   const headers = { 'content-type': 'application/json', [LANGUAGE_HEADER]: 'DE' }
   const catalogue = await fetch(`${base}${PRINT_MODES_PATH}`, { headers })
   const { printModes } = GetPrintModesResponseSchema.parse(await catalogue.json())
-  const QUANTITY = '"objectQuantity":3,'
-  const templates = info.configurations.map((selection) => {
-    const request = pricingRequestOf(
-      {
-        objectId: info.objectId,
-        objectScale: 1.25,
-        objectUnitLength: 'mm',
-        objectQuantity: 3,
-        ...selection,
-      },
-      printModes,
-    )
-    const text = JSON.stringify(request)
-    if (request === null || !text.includes(QUANTITY)) throw new Error('no request template for a selection')
-    return text.split(QUANTITY)
-  })
-  const body = templates[0]!.join(QUANTITY)
+  const templates = clientRequestTemplates(info.objectId, info.configurations, printModes)
+  const body = withQuantity(templates[0]!, 3)
   const meanBodyBytes =
-    templates.reduce((sum, parts) => sum + Buffer.byteLength(parts.join(QUANTITY)), 0) / templates.length
+    templates.reduce((sum, parts) => sum + Buffer.byteLength(withQuantity(parts, 3)), 0) / templates.length
   const pricing: autocannon.Options = {
     url: `${base}/api/pricing/batch-calculations`,
     method: 'POST',
@@ -207,10 +192,7 @@ try {
    * cache (decision 0072): what a stream of new configurations costs, cache upkeep included.
    */
   let quantity = 1_000
-  const distinctBody = (): string => {
-    const [head, tail] = templates[quantity % templates.length]!
-    return `${head}"objectQuantity":${quantity++},${tail}`
-  }
+  const distinctBody = (): string => withQuantity(templates[quantity % templates.length]!, quantity++)
   const pricingDistinct: autocannon.Options = {
     ...pricing,
     body: undefined,
