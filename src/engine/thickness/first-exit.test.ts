@@ -48,7 +48,7 @@ describe('first exit caster', () => {
       geometry.setAttribute('position', new BufferAttribute(positions, 3))
       geometry.setIndex(new BufferAttribute(indices.slice(), 1))
       const bvh = new MeshBVH(geometry, { targetLeafSize: 10 } as ConstructorParameters<typeof MeshBVH>[1])
-      const caster = new FirstExitCaster(castTree(bvh), positions)
+      const caster = new FirstExitCaster(castTree(bvh, positions))
       const next = random(42)
       const ray = new Ray()
       let hits = 0

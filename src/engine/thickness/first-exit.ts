@@ -16,31 +16,47 @@ import type { MeshBVH } from 'three-mesh-bvh'
  * `raycastFirst` ray by ray, so a layout change of an upgrade fails there, not in the shop's results.
  */
 /**
- * A three-mesh-bvh tree as the caster reads it: its packed node buffer and the index it reordered. Plain buffers,
- * so that another thread can cast into the same tree (on SharedArrayBuffers, decision 0131).
+ * A three-mesh-bvh tree as the caster reads it: its packed node buffer, and the corners of its triangles in the
+ * order of the index it reordered (9 floats per slot: A, B, C as the index lists them). Plain buffers, so that
+ * another thread can cast into the same tree (on SharedArrayBuffers, decision 0131).
+ *
+ * Why the corners are copied (decision 0135): a leaf's triangles are neighbouring slots, so each leaf test reads
+ * one run of memory instead of an index and three vertices scattered over the positions; the floats are the same,
+ * so is every result. 36 bytes per triangle.
  */
 export interface CastTree {
   root: ArrayBufferLike
-  index: Uint32Array
+  corners: Float32Array
 }
 
-/** The packed tree of a MeshBVH over an indexed geometry without groups. */
-export function castTree(bvh: MeshBVH): CastTree {
+/** The packed tree of a MeshBVH over an indexed geometry without groups; `allocate` makes the corners' buffer. */
+export function castTree(
+  bvh: MeshBVH,
+  positions: Float32Array,
+  allocate: (bytes: number) => ArrayBufferLike = (bytes) => new ArrayBuffer(bytes),
+): CastTree {
   // a geometry without groups has one root (three-mesh-bvh makes one per group)
   const roots = (bvh as unknown as { _roots: ArrayBufferLike[] })._roots
   if (roots.length !== 1) throw new Error('FirstExitCaster: expected a tree with one root')
   const index = bvh.geometry.index
   if (index === null || !(index.array instanceof Uint32Array))
     throw new Error('FirstExitCaster: expected a geometry with a Uint32Array index')
-  return { root: roots[0]!, index: index.array }
+  const order = index.array
+  const corners = new Float32Array(allocate(order.length * 12))
+  for (let i = 0; i < order.length; i++) {
+    const v = 3 * order[i]!
+    corners[3 * i] = positions[v]!
+    corners[3 * i + 1] = positions[v + 1]!
+    corners[3 * i + 2] = positions[v + 2]!
+  }
+  return { root: roots[0]!, corners }
 }
 
 export class FirstExitCaster {
   private readonly f32: Float32Array
   private readonly u16: Uint16Array
   private readonly u32: Uint32Array
-  private readonly index: Uint32Array
-  private readonly positions: Float32Array
+  private readonly corners: Float32Array
   // the current ray, and its permutation and shear for the watertight test (the same for every triangle)
   private ox = 0
   private oy = 0
@@ -57,6 +73,10 @@ export class FirstExitCaster {
   private sx = 0
   private sy = 0
   private sz = 0
+  // the origin's coordinates along kx, ky, kz
+  private o0 = 0
+  private o1 = 0
+  private o2 = 0
   private zeroDirection = false
   // the hit last returned by a subtree: its distance and point (read by the caller before the next subtree)
   private hitDistance = 0
@@ -72,12 +92,11 @@ export class FirstExitCaster {
   normalY = 0
   normalZ = 0
 
-  constructor(tree: CastTree, positions: Float32Array) {
+  constructor(tree: CastTree) {
     this.f32 = new Float32Array(tree.root)
     this.u16 = new Uint16Array(tree.root)
     this.u32 = new Uint32Array(tree.root)
-    this.index = tree.index
-    this.positions = positions
+    this.corners = tree.corners
   }
 
   /** Casts from (ox, oy, oz) along (dx, dy, dz); true and the result fields set if it leaves the material. */
@@ -243,6 +262,14 @@ export class FirstExitCaster {
     this.sx = dkx / dkz
     this.sy = dky / dkz
     this.sz = 1 / dkz
+    this.o0 = this.originAlong(this.kx)
+    this.o1 = this.originAlong(this.ky)
+    this.o2 = this.originAlong(kz)
+  }
+
+  /** The ray origin's component along axis 0, 1 or 2. */
+  private originAlong(axis: number): number {
+    return axis === 0 ? this.ox : axis === 1 ? this.oy : this.oz
   }
 
   /**
@@ -251,18 +278,17 @@ export class FirstExitCaster {
    */
   private backFaceHit(slot: number): boolean {
     if (this.zeroDirection) return false
-    const p = this.positions
-    const idx = this.index
+    const p = this.corners
     // three's a, b, c are the triangle's C, B, A
-    const ia = 3 * idx[3 * slot + 2]!
-    const ib = 3 * idx[3 * slot + 1]!
-    const ic = 3 * idx[3 * slot]!
+    const ic = 9 * slot
+    const ib = ic + 3
+    const ia = ic + 6
     const kx = this.kx
     const ky = this.ky
     const kz = this.kz
-    const o0 = kx === 0 ? this.ox : kx === 1 ? this.oy : this.oz
-    const o1 = ky === 0 ? this.ox : ky === 1 ? this.oy : this.oz
-    const o2 = kz === 0 ? this.ox : kz === 1 ? this.oy : this.oz
+    const o0 = this.o0
+    const o1 = this.o1
+    const o2 = this.o2
     const akx = p[ia + kx]! - o0
     const aky = p[ia + ky]! - o1
     const akz = p[ia + kz]! - o2
@@ -307,11 +333,10 @@ export class FirstExitCaster {
 
   /** `Triangle.getNormal(A, B, C)`: (C - B) x (A - B), scaled by 1 / length. */
   private faceNormal(slot: number): void {
-    const p = this.positions
-    const idx = this.index
-    const a = 3 * idx[3 * slot]!
-    const b = 3 * idx[3 * slot + 1]!
-    const c = 3 * idx[3 * slot + 2]!
+    const p = this.corners
+    const a = 9 * slot
+    const b = a + 3
+    const c = a + 6
     const tx = p[c]! - p[b]!
     const ty = p[c + 1]! - p[b + 1]!
     const tz = p[c + 2]! - p[b + 2]!

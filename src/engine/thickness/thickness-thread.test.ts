@@ -88,14 +88,9 @@ describe('wall thickness on a second thread', () => {
     const thread = startThread()
     threads.push(thread)
     const runner = threadWallThickness(thread)
-    let settled = false
-    const result = runner(shareMeshes(mesh.meshes), thicknessOptions).finally(() => (settled = true))
-    let helped = 0
-    // the share is offered once the thread has built its tree
-    while (!settled) {
-      helped += await runner.assist!()
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
+    const result = runner(shareMeshes(mesh.meshes), thicknessOptions)
+    // called at once, before the thread has built its tree: it waits for the tree's offer, then casts (decision 0135)
+    const helped = await runner.assist!()
     const parallel = await result
     expect(helped).toBeGreaterThan(0)
     expect(helped).toBeLessThan(serial.sampledFaces)

@@ -30,7 +30,8 @@ export interface WallThicknessRunner {
   /**
    * Called by the analysis when its own stages are done: this thread then casts a share of the samples that the
    * other thread has not cast yet (decision 0131), and resolves with how many it cast when none is left. Same
-   * result either way.
+   * result either way. Called before the other thread has built its tree, it waits for it (decision 0135: without
+   * the 3MF the analysis thread is often done first).
    */
   assist?: () => Promise<number>
 }
@@ -91,14 +92,23 @@ export function threadWallThickness(worker: Worker): WallThicknessRunner {
   }
   // the cast offered by the request in progress, until its result comes
   let offered: { id: number; share: CastShare } | undefined
+  // assists waiting for an offer: woken by the offer, or by a reply or the thread's end (nothing to help with then)
+  let waiting: (() => void)[] = []
+  const wake = (): void => {
+    const woken = waiting
+    waiting = []
+    for (const resume of woken) resume()
+  }
   worker.on('message', (reply: ThicknessReply) => {
     if ('share' in reply) {
       if (pending.has(reply.id)) offered = { id: reply.id, share: reply.share }
       // three.js for the casting, loaded while this thread still has its own stages to do
       loadWallThicknessModules().catch(() => undefined)
+      wake()
       return
     }
     if (offered?.id === reply.id) offered = undefined
+    wake()
     const p = pending.get(reply.id)
     if (p === undefined) return
     pending.delete(reply.id)
@@ -106,10 +116,14 @@ export function threadWallThickness(worker: Worker): WallThicknessRunner {
     else p.resolve(reply.result)
   })
   let gone: Error | undefined
-  worker.on('error', failAll)
+  worker.on('error', (error) => {
+    failAll(error)
+    wake()
+  })
   worker.on('exit', (code) => {
     gone = new Error(`wall thickness thread exited (code ${code})`)
     failAll(gone)
+    wake()
   })
   const run = (mesh: SharedMesh, options: ThicknessOptions): Promise<WallThickness> =>
     new Promise<WallThickness>((resolve, reject) => {
@@ -120,6 +134,8 @@ export function threadWallThickness(worker: Worker): WallThicknessRunner {
       worker.postMessage({ id, mesh, options } satisfies ThicknessRequest)
     })
   const assist = async (): Promise<number> => {
+    if (offered === undefined && gone === undefined && pending.size > 0)
+      await new Promise<void>((resume) => waiting.push(resume))
     const current = offered
     offered = undefined
     if (current === undefined || gone !== undefined) return 0

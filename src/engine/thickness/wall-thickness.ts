@@ -129,7 +129,7 @@ export async function computeWallThickness(
 
   const share: CastShare = {
     positions,
-    tree: castTree(bvh),
+    tree: castTree(bvh, positions, (bytes) => buffer(shared, bytes)),
     normals,
     centroids,
     faceArea,
@@ -259,8 +259,8 @@ function createSampler(
   share: CastShare,
   Vec3: typeof Vector3,
 ): { measure: (f: number) => void; takeRays: () => number } {
-  const { positions, normals, centroids, faceArea, perFace, coneRays, angle } = share
-  const caster = new FirstExitCaster(share.tree, positions)
+  const { normals, centroids, faceArea, perFace, coneRays, angle } = share
+  const caster = new FirstExitCaster(share.tree)
   const dir = new Vec3()
   const tangent = new Vec3()
   const bitangent = new Vec3()
