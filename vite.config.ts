@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { precompressDir } from './src/server/http/precompress.ts'
-import { dbIndependentTests } from './tests/db-independent-tests.ts'
+import { runOnceServerTests } from './tests/db-independent-tests.ts'
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url))
 const apiPort = process.env.PORT ?? '3000'
@@ -123,20 +123,21 @@ export default defineConfig({
           root: rootDir,
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          exclude: [...dbIndependentTests],
+          exclude: [...runOnceServerTests],
           setupFiles: ['tests/setup/server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
       {
-        // Server tests that open no test database (tests/db-independent-tests.ts): once per run, not once per lane.
+        // Server tests that open no test database, or only to hold the analysis child's tasks
+        // (tests/db-independent-tests.ts): once per run, not once per lane.
         extends: true,
         test: {
           name: 'server-no-db',
           root: rootDir,
           environment: 'node',
-          include: [...dbIndependentTests],
+          include: [...runOnceServerTests],
           setupFiles: ['tests/setup/server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

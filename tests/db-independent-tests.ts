@@ -42,7 +42,27 @@ export const dbIndependentTests: readonly string[] = [
   'tests/integration/data-dir-lock.test.ts',
   'tests/integration/env.test.ts',
   'tests/integration/health.test.ts',
+  // Start the server process on its own embedded PGlite (DATA_DIR), whatever TEST_DATABASE_URL says.
+  'tests/integration/idle-server.test.ts',
   'tests/integration/mail-outbox.test.ts',
   'tests/integration/pglite-crash.test.ts',
+  'tests/integration/server-process.test.ts',
   'tests/server/order-documents/order-documents.test.ts',
 ]
+
+/**
+ * Server tests that open the test database only to hold an upload's task and result, through the same queries as
+ * every other analysis test: their subject is the analysis child (hostile files and its limits, the event loop
+ * while it works, its second thread). They are among the slowest files (each analyses large models), and a second
+ * database engine adds nothing to what they check, so they run once too: in the `server-no-db` project, on
+ * PostgreSQL in CI (the lane that runs that project) and on PGlite without TEST_DATABASE_URL. The task queue's
+ * engine-dependent parts (leases, interrupted runs, two processes, crashes) stay in both lanes.
+ */
+export const analysisChildTests: readonly string[] = [
+  'tests/integration/analysis-bad-inputs.test.ts',
+  'tests/integration/analysis-event-loop.test.ts',
+  'tests/integration/analysis-second-thread.test.ts',
+]
+
+/** Every server test file that `npm test` runs once rather than once per database lane. */
+export const runOnceServerTests: readonly string[] = [...dbIndependentTests, ...analysisChildTests]

@@ -7,8 +7,8 @@
  * leaves the second core idle when run alone: typecheck, lint and format (each single-threaded); then two chains,
  * each starting with a Vitest lane (Vitest runs files in availableParallelism - 1 = one worker on a 2-core
  * machine): the PGlite lane, the app build and the home route guard, beside the PostgreSQL lane, the Storybook build
- * and the stories. The lanes are balanced so that both chains end about together: the database-independent server
- * tests (project server-no-db) and the analysis engine run once, in the PostgreSQL lane; see tests/README.md ("CI
+ * and the stories. The lanes are balanced so that both chains end about together: the server tests that run once
+ * (project server-no-db) in the PostgreSQL lane, the analysis engine in the PGlite lane; see tests/README.md ("CI
  * time") for the figures. e2e (one browser, one server) runs alone at the end and prints as it goes, then the
  * Lighthouse guard.
  */
@@ -134,7 +134,8 @@ await runTogether([
 ])
 
 // Two chains side by side, each starting with a Vitest lane. Vitest projects: unit, dom, engine (the analysis
-// engine), server (needs the test database), server-no-db (opens none: tests/db-independent-tests.ts).
+// engine), server (needs the test database), server-no-db (opens none, or only for the analysis child's tasks:
+// tests/db-independent-tests.ts).
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const pgliteReport = join(outDir, 'vitest-pglite.json')
 const pgReport = join(outDir, 'vitest-postgres.json')
@@ -147,18 +148,21 @@ const vitestArgs = (projects: string[], report: string) => [
   `--outputFile.json=${report}`,
 ]
 const storiesReport = join(outDir, 'stories.json')
-// The database-independent projects run once, in the PostgreSQL lane when there is one: the server project on
-// PostgreSQL takes about 300 s less than unit, dom and server on PGlite (tests/README.md, "CI time").
+// The projects that run once are shared out so that both chains end about together (tests/README.md, "CI
+// time"): server-no-db (with the slow analysis-child and server-process files) in the PostgreSQL lane, unit, dom
+// and the engine in the PGlite lane.
 const pgliteLane: Stage = {
-  title: withPostgres ? 'vitest (unit, dom, server on PGlite)' : 'vitest (all projects, server on PGlite)',
+  title: withPostgres
+    ? 'vitest (unit, dom, engine, server on PGlite)'
+    : 'vitest (all projects, server on PGlite)',
   command: 'npx',
-  args: vitestArgs(withPostgres ? ['unit', 'dom', 'server'] : [], pgliteReport),
+  args: vitestArgs(withPostgres ? ['unit', 'dom', 'engine', 'server'] : [], pgliteReport),
   env: { TEST_DATABASE_URL: '' },
 }
 const pgLane: Stage = {
-  title: 'vitest (server on PostgreSQL, server-no-db, engine)',
+  title: 'vitest (server on PostgreSQL, server-no-db)',
   command: 'npx',
-  args: vitestArgs(['server', 'server-no-db', 'engine'], pgReport),
+  args: vitestArgs(['server', 'server-no-db'], pgReport),
 }
 if (!withPostgres)
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL lane is skipped; CI runs it.)')
