@@ -91,12 +91,13 @@ export function createAnalysisContext(deps: AnalysisServiceDeps) {
 
     /**
      * Draws a picture or 3MF on the render pool, never on the event loop. A full disk is a 507, any other failure
-     * (the worker, a timeout, a write) a 503: codes the client says in the visitor's language.
+     * (the worker, a timeout, a write) a 503: codes the client says in the visitor's language. `millions` of
+     * triangles above one lengthen the time bound in proportion (a 3MF of the largest models, decision 0135).
      */
-    async render(job: AnalysisWorkerJob): Promise<void> {
+    async render(job: AnalysisWorkerJob, millions = 1): Promise<void> {
       let result: AnalysisWorkerResult
       try {
-        result = await deps.renderPool().run(job, { timeoutMs: renderTimeoutMs })
+        result = await deps.renderPool().run(job, { timeoutMs: renderTimeoutMs * Math.max(1, millions) })
       } catch (error) {
         throw Object.assign(
           new AppError(ErrorCode.ServiceUnavailable, 'The picture could not be drawn now'),
