@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url'
 import { HealthResponseSchema } from '#shared/contracts/health.contract.ts'
 import type { Db } from '#server/db/db.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
-import { createPostgresDb } from '#server/db/postgres.ts'
 import { createTestSchema, dropTestSchemas, testDatabaseUrl } from '#tests/integration/helpers/test-app.ts'
 
 /**
@@ -169,6 +168,7 @@ export async function serverDatabase(dataDir: string): Promise<ServerDatabase> {
   return {
     env: { DATABASE_URL: url.toString() },
     async inspect(fn) {
+      const { createPostgresDb } = await import('#server/db/postgres.ts')
       const db = await createPostgresDb({ connectionString: testDatabaseUrl!, schema, maxConnections: 1 })
       try {
         return await fn(db)

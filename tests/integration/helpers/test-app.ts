@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
+import type pg from 'pg'
 import { createConfig, parseEnv, type Config } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
-import { createPostgresDb } from '#server/db/postgres.ts'
 import { seed } from '#server/db/seed.ts'
 import { buildApp } from '#server/app.ts'
 import type { EdgeTimeouts } from '#server/http/edge-timeouts.ts'
@@ -19,7 +18,8 @@ import { pgliteTemplate } from '#tests/integration/helpers/pglite-template.ts'
 /**
  * Integration-test harness. The database is an in-memory PGlite, or, when TEST_DATABASE_URL is set, a real
  * PostgreSQL with a fresh schema for each caller (search_path is set on every pooled connection at connect time),
- * dropped again by `close()`.
+ * dropped again by `close()`. The PostgreSQL client loads only then: every server test file imports this harness
+ * in a fresh process, and the PGlite lane would otherwise load `pg` a hundred times for nothing.
  */
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
@@ -38,6 +38,7 @@ export async function createTestDb(options: { migrated?: boolean } = {}): Promis
     return { db, close: () => db.close() }
   }
   const schema = await createTestSchema()
+  const { createPostgresDb } = await import('#server/db/postgres.ts')
   const db = await createPostgresDb({ connectionString: testDatabaseUrl, schema, maxConnections: 4 })
   if (migrated) await migrate(db)
   return {
@@ -64,7 +65,8 @@ export async function dropTestSchemas(schemas: readonly string[]): Promise<void>
 
 async function withAdminClient(fn: (admin: pg.Client) => Promise<unknown>): Promise<void> {
   if (testDatabaseUrl === undefined) throw new Error('TEST_DATABASE_URL is not set')
-  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  const { default: pgModule } = await import('pg')
+  const admin = new pgModule.Client({ connectionString: testDatabaseUrl })
   await admin.connect()
   try {
     await fn(admin)
