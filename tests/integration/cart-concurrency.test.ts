@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AddCartItemsResponseSchema, CartItemsResponseSchema } from '#shared/contracts/cart.contract.ts'
 import type { PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import {
+  PRICING_BATCH_PATH,
+  PricingBatchResponseSchema,
+  pricedConfigurationsOf,
+} from '#shared/contracts/pricing.contract.ts'
+import {
   addItems,
   addRequest,
   createCart,
@@ -74,19 +79,15 @@ describe(`parallel cart changes (${testDbKind})`, () => {
     expect(item).toMatchObject({ quantity: 7, scale: 0.9, color: { id: colour.id } })
     expect(item!.processingSteps.map((chosen) => chosen.stepId)).toEqual([step.id])
     // The stored price is the price of the final configuration, not of one a change was priced from.
-    const fresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/pricing/batch-calculations',
-      payload: {
-        objectId,
-        objectScale: 0.9,
-        objectUnitLength: 'mm',
-        objectQuantity: 7,
-        params: [{ printModeId: fdm.id, printModeColorId: colour.id }],
-      },
-    })
-    const price = (fresh.json() as { prices: { linePrice: { netPrice: number; totalPrice: number } }[] })
-      .prices[0]!
+    const request = {
+      objectId,
+      objectScale: 0.9,
+      objectUnitLength: 'mm' as const,
+      objectQuantity: 7,
+      params: [{ printModeId: fdm.id, printModeColorId: colour.id }],
+    }
+    const fresh = await t.app.inject({ method: 'POST', url: PRICING_BATCH_PATH, payload: request })
+    const price = pricedConfigurationsOf(request, PricingBatchResponseSchema.parse(fresh.json())).prices[0]!
     expect(item!.pricing).toMatchObject({
       netPrice: price.linePrice.netPrice,
       totalPrice: price.linePrice.totalPrice,
