@@ -12,21 +12,11 @@
  * Times from the upload's answer: measured, 3MF received, complete; and the first download's own time. Prints one
  * JSON line per run and the medians, with the load average.
  */
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { openAsBlob } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { benchTorusFile, startAnalysisBenchServer } from '#tests/bench/analysis-bench-server.ts'
 import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { createConfig, parseEnv } from '#server/config/env.ts'
-import { migrate } from '#server/db/migrate.ts'
-import { createPgliteDb } from '#server/db/pglite.ts'
-import { seed } from '#server/db/seed.ts'
-import { buildApp } from '#server/app.ts'
-import { createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
-import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
-import { createMailService } from '#server/modules/mail/mail.service.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number): number => {
   const i = args.indexOf(`--${name}`)
@@ -37,38 +27,11 @@ const runs = option('runs', 3)
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function main(): Promise<void> {
-  const v = Math.max(3, Math.round(Math.sqrt(triangles / 4)))
-  const u = 2 * v
-  const out = path.join(here, 'out')
-  mkdirSync(out, { recursive: true })
-  const file = path.join(out, `torus-${2 * u * v}.stl`)
-  if (!existsSync(file)) writeFileSync(file, binaryStl(torusSoup(40, 15, u, v)))
+  const torus = benchTorusFile(triangles)
+  const file = torus.file
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-3mf-bench-'))
-  const config = createConfig(
-    parseEnv({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      UPLOAD_QUOTA_MB_PER_DAY: '100000',
-    }),
-    () => 'bench-session-secret-0123456789abcdef',
-  )
-  const db = await createPgliteDb()
-  await migrate(db)
-  await seed(db, { thumbnailsDir: config.thumbnailsDir, withStaff: false })
-  const mail = createMailService(config.mail)
-  const runner = createAnalysisRunner({ db, config })
-  const app = await buildApp({
-    config,
-    db,
-    mail,
-    clientDir: path.join(dataDir, 'none'),
-    analysisRunner: runner,
-  })
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
-  await runner.start({ info: () => undefined, warn: () => undefined, error: console.error })
-  await runner.ready()
+  const server = await startAnalysisBenchServer('3mf', { UPLOAD_QUOTA_MB_PER_DAY: '100000' })
+  const base = server.base
 
   const uploadTorus = async (): Promise<{ taskId: string; id: string; at: number }> => {
     const form = new FormData()
@@ -125,7 +88,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(
     `${JSON.stringify({
-      triangles: 2 * u * v,
+      triangles: torus.triangles,
       runs,
       cpus: cpus().length,
       loadAverageBefore: Math.round(load * 100) / 100,
@@ -140,11 +103,7 @@ async function main(): Promise<void> {
     })}\n`,
   )
 
-  await app.close()
-  await runner.stop()
-  mail.close()
-  await db.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.close()
 }
 
 main().catch((error: unknown) => {

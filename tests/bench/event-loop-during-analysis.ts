@@ -10,22 +10,12 @@
  * thread; a second histogram covers only the analysis (upload answered → task completed). Prints one JSON line per
  * run and the medians. Target (docs/decisions/0041): event-loop delay p99 < 50 ms during the analysis.
  */
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { openAsBlob } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { benchTorusFile, startAnalysisBenchServer } from '#tests/bench/analysis-bench-server.ts'
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks'
 import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
-import { createConfig, parseEnv } from '#server/config/env.ts'
-import { migrate } from '#server/db/migrate.ts'
-import { createPgliteDb } from '#server/db/pglite.ts'
-import { seed } from '#server/db/seed.ts'
-import { buildApp } from '#server/app.ts'
-import { createAnalysisRunner } from '#server/modules/analysis/analysis-runner.ts'
-import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
-import { createMailService } from '#server/modules/mail/mail.service.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number): number => {
   const i = args.indexOf(`--${name}`)
@@ -45,39 +35,11 @@ function summary(histogram: IntervalHistogram) {
 }
 
 async function main(): Promise<void> {
-  // The same torus as analysis-bench.ts (U = 2V segments), so the two benchmarks share the file.
-  const v = Math.max(3, Math.round(Math.sqrt(triangles / 4)))
-  const u = 2 * v
-  const out = path.join(here, 'out')
-  mkdirSync(out, { recursive: true })
-  const file = path.join(out, `torus-${2 * u * v}.stl`)
-  if (!existsSync(file)) writeFileSync(file, binaryStl(torusSoup(40, 15, u, v)))
+  const torus = benchTorusFile(triangles)
+  const file = torus.file
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-eld-bench-'))
-  const config = createConfig(
-    parseEnv({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ANALYSIS_WORKERS: String(workers),
-    }),
-    () => 'bench-session-secret-0123456789abcdef',
-  )
-  const db = await createPgliteDb()
-  await migrate(db)
-  await seed(db, { thumbnailsDir: config.thumbnailsDir, withStaff: false })
-  const mail = createMailService(config.mail)
-  const runner = createAnalysisRunner({ db, config })
-  const app = await buildApp({
-    config,
-    db,
-    mail,
-    clientDir: path.join(dataDir, 'none'),
-    analysisRunner: runner,
-  })
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
-  await runner.start({ info: () => undefined, warn: () => undefined, error: console.error })
-  await runner.ready()
+  const server = await startAnalysisBenchServer('eld', { ANALYSIS_WORKERS: String(workers) })
+  const base = server.base
 
   const load = loadavg()[0]!
   const results = []
@@ -135,7 +97,7 @@ async function main(): Promise<void> {
 
   process.stdout.write(
     `${JSON.stringify({
-      triangles: 2 * u * v,
+      triangles: torus.triangles,
       runs,
       workers,
       cpus: cpus().length,
@@ -153,11 +115,7 @@ async function main(): Promise<void> {
     })}\n`,
   )
 
-  await app.close()
-  await runner.stop()
-  mail.close()
-  await db.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.close()
 }
 
 main().catch((error: unknown) => {
