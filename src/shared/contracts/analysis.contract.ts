@@ -47,9 +47,10 @@ export type AnalysisTaskParams = z.infer<typeof AnalysisTaskParamsSchema>
 export const AnalysisTaskQuerySchema = z.object({
   waitMs: z.coerce.number().int().min(0).max(TASK_POLL_INTERVAL_MS).optional(),
   /**
-   * `measured`: a task whose measures are stored is not held (decision 0124 §2): a client that opens the configure
-   * form on the measures learns of them at once, even when they were stored before its poll began. Without it a
-   * measured task is held until it completes or the wait ends, as for a client that waits for the whole analysis.
+   * `measured`: a task whose measures are stored is not held (decision 0124 §2), and one still without them is held
+   * through its progress messages until they are stored, it ends or the wait ends (decision 0137): a client that
+   * opens the configure form on the measures learns of them at once, even when they were stored before its poll
+   * began. Without it the poll answers at the task's next change (a progress message too) or when the wait ends.
    */
   until: z.literal('measured').optional(),
 })

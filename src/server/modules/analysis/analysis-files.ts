@@ -20,7 +20,7 @@ import {
   newIncomingPath,
   picturePath,
 } from '#server/modules/analysis/analysis-storage.ts'
-import type { ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
+import type { ModelFileRow, TaskRow } from '#server/modules/analysis/analysis.repo.ts'
 import { createDrawOnce } from '#server/modules/analysis/draw-once.ts'
 
 /** The task to poll, the analysed file and its renaming, its downloads and pictures (spec part 1 §3, §7). */
@@ -67,18 +67,26 @@ export function createAnalysisFiles(ctx: AnalysisContext) {
     /**
      * The task; with `waitMs` a task still queued or running is held until it changes (in this process) or the wait
      * ends, so the client learns of the result at once instead of at its next poll (decision 0124); with
-     * `untilMeasured` a task whose measures are stored is not held.
+     * `untilMeasured` it is held through its progress messages until its measures are stored or it ends (decision
+     * 0137): a client polls again only one interval after its poll began, so an answer on "reading" would cost it
+     * the rest of that interval.
      */
     async getTask(taskId: string, waitMs = 0, untilMeasured = false): Promise<AnalysisTask> {
-      const wait = ctx.deps.nextTaskChange
+      const deadline = performance.now() + waitMs
+      const nextChange = (): Promise<void> | undefined => {
+        const left = Math.round(deadline - performance.now())
+        if (left <= 0) return undefined
+        return ctx.deps.nextTaskChange?.(taskId, left) ?? sleep(left)
+      }
       // Listening before the read: a change between the read and the wait is not missed.
-      const changed = waitMs <= 0 ? undefined : wait !== undefined ? wait(taskId, waitMs) : sleep(waitMs)
+      let changed = nextChange()
       let row = await repo.findTask(taskId)
       if (row === undefined) throw notFound()
-      // A client that reads the file on the measures (decision 0124 §2) is answered at once once they are stored.
-      const isNews = untilMeasured && row.measured
-      if (changed !== undefined && !isNews && (row.state === 'queued' || row.state === 'running')) {
+      const isAnswer = (task: TaskRow): boolean =>
+        (task.state !== 'queued' && task.state !== 'running') || (untilMeasured && task.measured)
+      while (changed !== undefined && !isAnswer(row)) {
         await changed
+        changed = untilMeasured ? nextChange() : undefined
         row = (await repo.findTask(taskId)) ?? row
       }
       return {
