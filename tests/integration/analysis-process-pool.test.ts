@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CHILD_GLIBC_TUNABLE, childEnv } from '#server/jobs/job-hosts.ts'
 import { failureOf, testPools } from '#tests/integration/helpers/test-pools.ts'
 
 /**
@@ -76,9 +77,14 @@ describe('the worker pool on child processes', () => {
   })
 
   it("gives a child the server's environment without NODE_EXTRA_CA_CERTS, which node would parse at its start", async () => {
-    const saved = { ca: process.env.NODE_EXTRA_CA_CERTS, mark: process.env.POOL_TEST_MARK }
+    const saved = {
+      ca: process.env.NODE_EXTRA_CA_CERTS,
+      mark: process.env.POOL_TEST_MARK,
+      tunables: process.env.GLIBC_TUNABLES,
+    }
     process.env.NODE_EXTRA_CA_CERTS = '/nonexistent/extra-ca.pem'
     process.env.POOL_TEST_MARK = 'kept'
+    delete process.env.GLIBC_TUNABLES
     try {
       const workers = pool()
       await workers.warmUp()
@@ -86,14 +92,28 @@ describe('the worker pool on child processes', () => {
         (await workers.run({ kind: 'env', name }, { timeoutMs: 30_000 })).value
       expect(await has('POOL_TEST_MARK')).toBe(1)
       expect(await has('NODE_EXTRA_CA_CERTS')).toBe(0)
+      // huge pages for malloc (decision 0140), though the server's environment has no GLIBC_TUNABLES
+      expect(await has('GLIBC_TUNABLES')).toBe(1)
     } finally {
       for (const [name, value] of [
         ['NODE_EXTRA_CA_CERTS', saved.ca],
         ['POOL_TEST_MARK', saved.mark],
+        ['GLIBC_TUNABLES', saved.tunables],
       ] as const) {
         if (value === undefined) delete process.env[name]
         else process.env[name] = value
       }
     }
+  })
+
+  it('asks glibc for huge pages in a child and keeps the tunables the operator set', () => {
+    expect(childEnv({}).GLIBC_TUNABLES).toBe(CHILD_GLIBC_TUNABLE)
+    expect(childEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }).GLIBC_TUNABLES).toBe(
+      `glibc.malloc.arena_max=2:${CHILD_GLIBC_TUNABLE}`,
+    )
+    // an operator who chose otherwise (e.g. huge pages off) is not overruled
+    expect(childEnv({ GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }).GLIBC_TUNABLES).toBe(
+      'glibc.malloc.hugetlb=0',
+    )
   })
 })
