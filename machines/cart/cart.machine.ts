@@ -1,93 +1,23 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import { SYSTEM_IDS } from '#machines/order-flow/system-ids.ts'
-import type {
-  AddCartItemsResponse,
-  Cart,
-  CartItem,
-  CartItemInput,
-  CartItemsResponse,
-  CreateCartResponse,
-} from '#shared/contracts/cart.contract.ts'
-import { MIN_QUANTITY } from '#shared/domain/limits.ts'
-import type { ErrorCode } from '#shared/errors/error-codes.ts'
-import { errorCodeOf, isNotFound } from '#machines/api-call/api-error.ts'
+import { assign, enqueueActions } from 'xstate'
+import { errorCodeOf } from '#machines/api-call/api-error.ts'
+import { cartIdOf, opOf } from './cart-ops.ts'
+import { cartSetup } from './cart.setup.ts'
+import type { CartReply } from './cart.types.ts'
 
-/** The cart has no input: it starts from the cart id in storage. */
-export type Input = undefined
-
-/** A PNG of the 3D preview: the client sends a `Blob` (it has `size` and `type`). */
-export type ThumbnailBlob = { readonly size: number; readonly type: string }
-/** An attachment: the client sends the browser's `File`. */
-export type AttachmentFile = { readonly name: string; readonly size: number }
-
-/** A cart change waiting for (or in) its call. The head of `pendingOps` is the one running. */
-export type CartOp =
-  | { kind: 'add'; items: CartItemInput[]; requestId: string | null; replyTo: string | null }
-  | { kind: 'setQuantity'; itemId: string; quantity: number }
-  | { kind: 'remove'; itemId: string }
-  | { kind: 'uploadThumbnail'; itemId: string; thumbnail: ThumbnailBlob }
-  | { kind: 'addAttachment'; itemId: string; file: AttachmentFile }
-
-export type Context = {
-  cartId: string | null
-  /** The items as the server last answered them (prices are the server's). */
-  items: CartItem[]
-  /** Changes in order; they run one at a time, so the last answer always reflects every earlier change. */
-  pendingOps: CartOp[]
-  /** Why the cart could not be loaded or created. */
-  error: ErrorCode | null
-}
-
-export type Event =
-  /**
-   * Add configured items; `requestId` comes back in `notifyItemsAdded` / `notifyAddToCartFailure`, and as
-   * `cart.itemsAdded` / `cart.addFailed` to the actor with the system id `replyTo`, if any.
-   */
-  | { type: 'cart.add'; items: CartItemInput[]; requestId?: string; replyTo?: string }
-  /** A whole number of at least 1; other values are refused. */
-  | { type: 'cart.setQuantity'; itemId: string; quantity: number }
-  | { type: 'cart.remove'; itemId: string }
-  | { type: 'cart.uploadThumbnail'; itemId: string; thumbnail: ThumbnailBlob }
-  /** Refused until the attachment disclaimer is accepted (the preferences' `acceptAttachmentDisclaimer`). */
-  | { type: 'cart.addAttachment'; itemId: string; file: AttachmentFile; disclaimerAccepted: boolean }
-  /** Load again after the cart could not be loaded. */
-  | { type: 'cart.retry' }
-  /** Fetch the cart again (another tab, a login). */
-  | { type: 'cart.reload' }
-  /** Start a new, empty cart (the order was completed, part 2 §4). */
-  | { type: 'cart.reset' }
-
-/** The cart's answers to a `cart.add` with `replyTo`. */
-export type CartReply =
-  | { type: 'cart.itemsAdded'; requestId: string | null; createdItemIds: string[] }
-  | { type: 'cart.addFailed'; requestId: string | null }
-
-/** What the cart tells the order flow: the last item was removed. */
-export type CartReport = { type: 'cart.emptied' }
-
-export const CART_TAGS = ['loading', 'ready', 'busy', 'error'] as const
-export type CartTag = (typeof CART_TAGS)[number]
-
-const headOf = (context: Context): CartOp => {
-  const [head] = context.pendingOps
-  if (!head) throw new Error('cart: no pending operation')
-  return head
-}
-
-const cartIdOf = (context: Context): string => {
-  if (context.cartId === null) throw new Error('cart: no cart id')
-  return context.cartId
-}
-
-/** The head of the queue as the op of one kind (the state it runs in guarantees the kind). */
-const opOf = <TKind extends CartOp['kind']>(
-  context: Context,
-  kind: TKind,
-): Extract<CartOp, { kind: TKind }> => {
-  const head = headOf(context)
-  if (head.kind !== kind) throw new Error(`cart: expected a ${kind} operation, not ${head.kind}`)
-  return head as Extract<CartOp, { kind: TKind }>
-}
+// The parts live beside the machine: its context, events and tags (cart.types.ts), its actors, actions and guards
+// (cart.setup.ts), the queue's readers (cart-ops.ts); importers keep using this module.
+export type {
+  AttachmentFile,
+  CartOp,
+  CartReply,
+  CartReport,
+  CartTag,
+  Context,
+  Event,
+  Input,
+  ThumbnailBlob,
+} from './cart.types.ts'
+export { CART_TAGS } from './cart.types.ts'
 
 /**
  * The cart (spec part 1 §2 cart view, §3 cart item, §4, §7 cart calls): loads the stored cart, if any; without one
@@ -95,105 +25,7 @@ const opOf = <TKind extends CartOp['kind']>(
  * docs/decisions/0111). Then it adds, changes quantities, removes, uploads preview images and attachments one call at a
  * time; removing the last item tells the order process.
  */
-export const cartMachine = setup({
-  types: {
-    context: {} as Context,
-    events: {} as Event,
-    tags: {} as CartTag,
-  },
-  actors: {
-    /** Client: the cart id from local storage (CART_ID_STORAGE_KEY), or null. */
-    loadCartId: fromPromise<string | null>(async () => {
-      throw new Error('cart: loadCartId is not provided')
-    }),
-    /** Client: `GET /api/checkout/cart/{cartId}`; rejects with status 404 when the cart is gone. */
-    fetchCart: fromPromise<Cart, { cartId: string }>(async () => {
-      throw new Error('cart: fetchCart is not provided')
-    }),
-    /** Client: `POST /api/checkout/cart`. */
-    createCart: fromPromise<CreateCartResponse>(async () => {
-      throw new Error('cart: createCart is not provided')
-    }),
-    /** Client: `POST /api/checkout/cart/{cartId}/item`. */
-    addItems: fromPromise<AddCartItemsResponse, { cartId: string; items: CartItemInput[] }>(async () => {
-      throw new Error('cart: addItems is not provided')
-    }),
-    /** Client: `PATCH /api/checkout/cart/{cartId}/item/{itemId}` with `{ items: [{ _id, quantity }] }`. */
-    patchItem: fromPromise<CartItemsResponse, { cartId: string; itemId: string; quantity: number }>(
-      async () => {
-        throw new Error('cart: patchItem is not provided')
-      },
-    ),
-    /** Client: `DELETE /api/checkout/cart/{cartId}/item/{itemId}`. */
-    deleteItem: fromPromise<CartItemsResponse, { cartId: string; itemId: string }>(async () => {
-      throw new Error('cart: deleteItem is not provided')
-    }),
-    /** Client: `POST …/item/{itemId}/thumbnail` (multipart PNG). */
-    uploadThumbnail: fromPromise<
-      CartItemsResponse,
-      { cartId: string; itemId: string; thumbnail: ThumbnailBlob }
-    >(async () => {
-      throw new Error('cart: uploadThumbnail is not provided')
-    }),
-    /** Client: `POST …/item/{itemId}/attachments` (multipart). */
-    uploadAttachment: fromPromise<
-      CartItemsResponse,
-      { cartId: string; itemId: string; file: AttachmentFile }
-    >(async () => {
-      throw new Error('cart: uploadAttachment is not provided')
-    }),
-  },
-  actions: {
-    /** Client: write the cart id to local storage. */
-    storeCartId: (_, _params: { cartId: string }) => {},
-    /** Client: remove the cart id from local storage (the stored cart is gone, or the order was placed). */
-    forgetCartId: () => {},
-    /** Client: items were added (e.g. resolve the configure machine's `addToCart`). */
-    notifyItemsAdded: (_, _params: { requestId: string | null; createdItemIds: string[] }) => {},
-    /** Client: the add-to-cart-failure warning, unless the asker (`replyTo`, still running) shows its own. */
-    notifyAddToCartFailure: (_, _params: { requestId: string | null; replyTo: string | null }) => {},
-    /** Client: the attachment-failure warning. */
-    notifyAttachmentFailure: () => {},
-    /** Client: the generic warning when a quantity change, removal or preview upload failed. */
-    notifyCartUpdateFailed: (_, _params: { kind: CartOp['kind'] }) => {},
-    /** The last item was removed: `cart.emptied` to the order flow (for the order process). */
-    // Plain action functions rather than enqueueActions: xstate's types for enqueueActions in this setup do not
-    // resolve (TS2719); the send still happens when the actions execute, after the transition.
-    notifyEmptied: ({ system }) => {
-      const report: CartReport = { type: 'cart.emptied' }
-      system.get(SYSTEM_IDS.orderFlow)?.send(report)
-    },
-    /** The answer to a `cart.add` for whoever asked (by system id); nobody, when it is gone. */
-    reply: ({ system }, params: { replyTo: string | null; reply: CartReply }) => {
-      if (params.replyTo !== null) system.get(params.replyTo)?.send(params.reply)
-    },
-    enqueue: assign(({ context }, params: { op: CartOp }) => ({
-      pendingOps: [...context.pendingOps, params.op],
-    })),
-    /** The head op answered with the cart's items (or failed): drop it. */
-    finishOp: assign(({ context }, params: { items: CartItem[] | null }) => ({
-      pendingOps: context.pendingOps.slice(1),
-      ...(params.items === null ? {} : { items: params.items }),
-    })),
-  },
-  guards: {
-    hasCartId: (_, params: { cartId: string | null }) => params.cartId !== null,
-    /** The next change is an add and there is no cart yet: it is created first (no cart row before that). */
-    needsCart: ({ context }) => context.cartId === null && context.pendingOps[0]?.kind === 'add',
-    isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
-    next: ({ context }, params: { kind: CartOp['kind'] }) => context.pendingOps[0]?.kind === params.kind,
-    hasItems: (_, params: { items: readonly unknown[] }) => params.items.length > 0,
-    hasItem: ({ context }, params: { itemId: string }) =>
-      context.items.some((item) => item._id === params.itemId),
-    isValidQuantityFor: ({ context }, params: { itemId: string; quantity: number }) =>
-      Number.isSafeInteger(params.quantity) &&
-      params.quantity >= MIN_QUANTITY &&
-      context.items.some((item) => item._id === params.itemId),
-    canAttach: ({ context }, params: { itemId: string; disclaimerAccepted: boolean }) =>
-      params.disclaimerAccepted && context.items.some((item) => item._id === params.itemId),
-    isEmpty: (_, params: { items: readonly unknown[] }) => params.items.length === 0,
-  },
-}).createMachine({
+export const cartMachine = cartSetup.createMachine({
   id: 'cart',
   initial: 'active',
   context: { cartId: null, items: [], pendingOps: [], error: null },
