@@ -29,7 +29,10 @@ export interface CastTree {
   corners: Float32Array
 }
 
-/** The packed tree of a MeshBVH over an indexed geometry without groups; `allocate` makes the corners' buffer. */
+/**
+ * The packed tree of a MeshBVH over an indexed geometry without groups; `allocate` makes the corners' buffer. The
+ * tests' reference: the analysis builds the same tree with `buildCastTree` (decision 0138).
+ */
 export function castTree(
   bvh: MeshBVH,
   positions: Float32Array,

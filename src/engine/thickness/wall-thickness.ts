@@ -1,8 +1,8 @@
 import type * as Three from 'three'
 import type { Vector3 } from 'three'
-import type { MeshBVH } from 'three-mesh-bvh'
 import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
-import { type CastTree, FirstExitCaster, castTree } from './first-exit.ts'
+import { buildCastTree } from './cast-tree-build.ts'
+import { type CastTree, FirstExitCaster } from './first-exit.ts'
 import { type ThicknessHistogram, buildHistogram } from './thickness-histogram.ts'
 
 const PARALLEL_COS = Math.cos((15 * Math.PI) / 180)
@@ -66,8 +66,6 @@ export async function computeWallThickness(
   const faces = indices.length / 3
   const shared = onShare !== undefined
   const faceArea = new Float64Array(buffer(shared, faces * 8))
-  const normals = new Float32Array(buffer(shared, faces * 12))
-  const centroids = new Float32Array(buffer(shared, faces * 12))
   let minX = Infinity
   let maxX = -Infinity
   let minY = Infinity
@@ -83,29 +81,8 @@ export async function computeWallThickness(
     maxZ = Math.max(maxZ, positions[i + 2]!)
   }
   const diag = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) || 1
-  for (let f = 0; f < faces; f++) {
-    const a = 3 * indices[3 * f]!
-    const b = 3 * indices[3 * f + 1]!
-    const c = 3 * indices[3 * f + 2]!
-    const ux = positions[b]! - positions[a]!
-    const uy = positions[b + 1]! - positions[a + 1]!
-    const uz = positions[b + 2]! - positions[a + 2]!
-    const vx = positions[c]! - positions[a]!
-    const vy = positions[c + 1]! - positions[a + 1]!
-    const vz = positions[c + 2]! - positions[a + 2]!
-    const nx = uy * vz - uz * vy
-    const ny = uz * vx - ux * vz
-    const nz = ux * vy - uy * vx
-    const len = Math.hypot(nx, ny, nz)
-    faceArea[f] = len / 2
-    if (len > 0) {
-      normals[3 * f] = nx / len
-      normals[3 * f + 1] = ny / len
-      normals[3 * f + 2] = nz / len
-    }
-    for (let d = 0; d < 3; d++)
-      centroids[3 * f + d] = (positions[a + d]! + positions[b + d]! + positions[c + d]!) / 3
-  }
+  const cross = new Float64Array(3)
+  for (let f = 0; f < faces; f++) faceArea[f] = faceCross(positions, indices, f, cross) / 2
 
   const samples = chooseSamples(faceArea, options.maxSamples ?? 12_000)
   // Samples are cast interleaved (every CAST_STRIDE-th first), so a run cut short by the budget has measured the
@@ -114,22 +91,27 @@ export async function computeWallThickness(
   let o = 0
   for (let phase = 0; phase < CAST_STRIDE; phase++)
     for (let i = phase; i < samples.length; i += CAST_STRIDE) order[o++] = samples[i]!
-  const { BufferAttribute, BufferGeometry, Vector3, MeshBVH: Bvh } = await loadWallThicknessModules()
+  // The casting reads the normal and the centroid of the sampled faces only (12,000 of a million): computed for
+  // them, in cast order, instead of 24 MB of fresh memory for every face (decision 0138). The same numbers.
+  const normals = new Float32Array(buffer(shared, order.length * 12))
+  const centroids = new Float32Array(buffer(shared, order.length * 12))
+  for (let j = 0; j < order.length; j++) {
+    const f = order[j]!
+    const len = faceCross(positions, indices, f, cross)
+    if (len > 0) for (let d = 0; d < 3; d++) normals[3 * j + d] = cross[d]! / len
+    const [a, b, c] = [3 * indices[3 * f]!, 3 * indices[3 * f + 1]!, 3 * indices[3 * f + 2]!]
+    for (let d = 0; d < 3; d++)
+      centroids[3 * j + d] = (positions[a + d]! + positions[b + d]! + positions[c + d]!) / 3
+  }
+  const { Vector3 } = await loadWallThicknessModules()
   const t1 = performance.now()
-  const geometry = new BufferGeometry()
-  geometry.setAttribute('position', new BufferAttribute(positions, 3))
-  // MeshBVH reorders the index in place: give it a copy
-  const treeIndex = new Uint32Array(buffer(shared, indices.byteLength))
-  treeIndex.set(indices)
-  geometry.setIndex(new BufferAttribute(treeIndex, 1))
-  const bvh = new Bvh(geometry, { targetLeafSize: 10, useSharedArrayBuffer: shared } as ConstructorParameters<
-    typeof MeshBVH
-  >[1])
+  // three-mesh-bvh's tree, built by our own code straight into the caster's buffers (decision 0138)
+  const tree = buildCastTree(positions, indices, (bytes) => buffer(shared, bytes))
   await Promise.resolve()
 
   const share: CastShare = {
     positions,
-    tree: castTree(bvh, positions, (bytes) => buffer(shared, bytes)),
+    tree,
     normals,
     centroids,
     faceArea,
@@ -175,6 +157,7 @@ export async function computeWallThickness(
 export interface CastShare {
   positions: Float32Array
   tree: CastTree
+  /** Unit normal and centroid of each sample, in cast order (3 floats per position of `order`). */
   normals: Float32Array
   centroids: Float32Array
   faceArea: Float64Array
@@ -245,7 +228,7 @@ function castSamples(share: CastShare, Vec3: typeof Vector3): number {
         break
       }
       measured[j] = 1
-      sampler.measure(order[j]!)
+      sampler.measure(j)
       cast++
     }
     Atomics.add(control, RAYS, sampler.takeRays())
@@ -258,8 +241,8 @@ function castSamples(share: CastShare, Vec3: typeof Vector3): number {
 function createSampler(
   share: CastShare,
   Vec3: typeof Vector3,
-): { measure: (f: number) => void; takeRays: () => number } {
-  const { normals, centroids, faceArea, perFace, coneRays, angle } = share
+): { measure: (j: number) => void; takeRays: () => number } {
+  const { normals, centroids, faceArea, order, perFace, coneRays, angle } = share
   const caster = new FirstExitCaster(share.tree)
   const dir = new Vec3()
   const tangent = new Vec3()
@@ -292,10 +275,12 @@ function createSampler(
     exitPoint.set(caster.pointX, caster.pointY, caster.pointZ)
     return caster.distance + offset
   }
-  const measure = (f: number): void => {
+  /** Measures the sample at position `j` of the cast order. */
+  const measure = (j: number): void => {
+    const f = order[j]!
     if (faceArea[f] === 0) return
-    normal.set(-normals[3 * f]!, -normals[3 * f + 1]!, -normals[3 * f + 2]!)
-    origin.set(centroids[3 * f]!, centroids[3 * f + 1]!, centroids[3 * f + 2]!)
+    normal.set(-normals[3 * j]!, -normals[3 * j + 1]!, -normals[3 * j + 2]!)
+    origin.set(centroids[3 * j]!, centroids[3 * j + 1]!, centroids[3 * j + 2]!)
     const central = exitDistance(origin, normal)
     // orthonormal frame around the inward normal
     tangent
@@ -341,25 +326,35 @@ function createSampler(
   return { measure, takeRays }
 }
 
-type ThreeParts = Pick<typeof Three, 'BufferAttribute' | 'BufferGeometry' | 'Vector3'> & {
-  MeshBVH: typeof MeshBVH
-}
+type ThreeParts = Pick<typeof Three, 'Vector3'>
 let threeParts: Promise<ThreeParts> | undefined
 
 /**
- * three.js and three-mesh-bvh, loaded once, at the first thickness or when a thickness thread starts
- * (`serveWallThickness`): a process that runs only the core (read, repair, measure: the benchmark's fresh process,
- * the analysis child's first thread when the thickness runs on its second) does not load them. Loading them costs a
- * fresh process about 0.12 s of CPU (decision 0132).
+ * three.js (its Vector3 for the rays' directions), loaded once, at the first thickness or when a thickness thread
+ * starts (`serveWallThickness`): a process that runs only the core (read, repair, measure: the benchmark's fresh
+ * process, the analysis child's first thread when the thickness runs on its second) does not load it (decision
+ * 0132). three-mesh-bvh is no longer loaded: the tree is built by `buildCastTree` (decision 0138).
  */
 export function loadWallThicknessModules(): Promise<ThreeParts> {
-  threeParts ??= Promise.all([import('three'), import('three-mesh-bvh')]).then(([three, bvh]) => ({
-    BufferAttribute: three.BufferAttribute,
-    BufferGeometry: three.BufferGeometry,
-    Vector3: three.Vector3,
-    MeshBVH: bvh.MeshBVH,
-  }))
+  threeParts ??= import('three').then((three) => ({ Vector3: three.Vector3 }))
   return threeParts
+}
+
+/** The cross product (B - A) x (C - A) of face `f` into `out`; returns its length (twice the face's area). */
+function faceCross(positions: Float32Array, indices: Uint32Array, f: number, out: Float64Array): number {
+  const a = 3 * indices[3 * f]!
+  const b = 3 * indices[3 * f + 1]!
+  const c = 3 * indices[3 * f + 2]!
+  const ux = positions[b]! - positions[a]!
+  const uy = positions[b + 1]! - positions[a + 1]!
+  const uz = positions[b + 2]! - positions[a + 2]!
+  const vx = positions[c]! - positions[a]!
+  const vy = positions[c + 1]! - positions[a + 1]!
+  const vz = positions[c + 2]! - positions[a + 2]!
+  out[0] = uy * vz - uz * vy
+  out[1] = uz * vx - ux * vz
+  out[2] = ux * vy - uy * vx
+  return Math.hypot(out[0], out[1], out[2])
 }
 
 /** Area-proportional systematic sampling: every face if there are few, otherwise faces at equal area steps. */
