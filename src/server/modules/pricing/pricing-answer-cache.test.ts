@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import {
   createPricingAnswerCache,
-  type CachedPricingAnswer,
   type PricingAnswerCache,
+  type PricingAnswerOffer,
 } from '#server/modules/pricing/pricing-answer-cache.ts'
 import type { PricingBasis } from '#server/modules/pricing/pricing.service.ts'
 
 // The container never looks into a basis; the routes check it with PricingService.isCurrent.
 const basis = {} as unknown as PricingBasis
-const answer = (json: string, whiteLabelId = 'standard'): CachedPricingAnswer => ({
+const answer = (json: string, whiteLabelId = 'standard'): PricingAnswerOffer => ({
   whiteLabelId,
   basis,
-  json: Buffer.from(json),
+  json,
 })
 
 /** Offers an answer twice: the first offer only marks the body as seen. */
-function store(cache: PricingAnswerCache, body: string, stored: CachedPricingAnswer): void {
+function store(cache: PricingAnswerCache, body: string, stored: PricingAnswerOffer): void {
   const key = cache.keyOf(body)
   cache.offer(key, body, stored)
   cache.offer(key, body, stored)
@@ -90,6 +90,13 @@ describe('pricing answer cache', () => {
     store(cache, 'huge', answer('x'.repeat(30)))
     expect(lookUp(cache, 'huge')).toBeUndefined()
     expect(cache.size).toBe(2)
+  })
+
+  it('stores the UTF-8 bytes of the offered text and counts them, not its characters', () => {
+    const cache = createPricingAnswerCache()
+    store(cache, 'a', answer('"€"'))
+    expect(lookUp(cache, 'a')).toBe('"€"')
+    expect(cache.bytes).toBe(2 * 1 + 5)
   })
 
   it('replaces an answer for the same body without counting it twice', () => {

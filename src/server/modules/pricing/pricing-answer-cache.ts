@@ -22,6 +22,16 @@ export interface CachedPricingAnswer {
   readonly json: Buffer
 }
 
+/**
+ * An answer offered to the cache: its JSON as the serialiser wrote it. It is encoded to bytes only when stored (at
+ * its body's second sighting), so a stream of new configurations encodes nothing for the cache (decision 0139).
+ */
+export interface PricingAnswerOffer {
+  readonly whiteLabelId: string
+  readonly basis: PricingBasis
+  readonly json: string
+}
+
 export interface PricingAnswerCacheOptions {
   /** Default 2,000 answers. */
   maxEntries?: number
@@ -40,7 +50,7 @@ export interface PricingAnswerCache {
    * Offers an answer: stored when its body was seen before (else remembered as seen), dropping the least recently
    * used answers beyond the limits.
    */
-  offer(key: number, body: string, answer: CachedPricingAnswer): void
+  offer(key: number, body: string, answer: PricingAnswerOffer): void
   readonly size: number
   readonly bytes: number
 }
@@ -100,17 +110,17 @@ export function createPricingAnswerCache(options: PricingAnswerCacheOptions = {}
       entries.set(key, entry)
       return entry.answer
     },
-    offer(key, body, answer) {
-      const cost = body.length * 2 + answer.json.length
-      if (cost > maxBytes) return
+    offer(key, body, offered) {
       const previous = entries.get(key)
-      if (previous !== undefined) {
-        remove(key, previous)
-      } else if (!seen.has(key)) {
+      if (previous === undefined && !seen.has(key)) {
         if (seen.size >= maxSeen) seen.clear()
         seen.add(key)
         return
       }
+      const answer: CachedPricingAnswer = { ...offered, json: Buffer.from(offered.json) }
+      const cost = body.length * 2 + answer.json.length
+      if (cost > maxBytes) return
+      if (previous !== undefined) remove(key, previous)
       entries.set(key, { body, answer, cost })
       bytes += cost
       for (const [oldest, entry] of entries) {

@@ -42,8 +42,8 @@ export interface PricingAnswers {
   plugin: FastifyPluginAsync
   /** The white label of a request that reached its route (resolved once, by the preHandler). */
   whiteLabelOf(request: FastifyRequest): WhiteLabel
-  /** Offers the answer's JSON (as UTF-8 bytes, written by the route) to the cache and sends it. */
-  send(request: FastifyRequest, reply: FastifyReply, json: Buffer, basis: PricingBasis): FastifyReply
+  /** Offers the answer's JSON (the text the route's serialiser wrote) to the cache and sends it. */
+  send(request: FastifyRequest, reply: FastifyReply, json: string, basis: PricingBasis): FastifyReply
 }
 
 /**
@@ -127,8 +127,9 @@ export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
     whiteLabelOf: (request) => missOf(request).whiteLabel,
     send(request, reply, json, basis) {
       const { key, text, whiteLabel } = missOf(request)
-      // Bytes, not a string: Fastify sends bytes as they are, where a string is measured for its content-length
-      // (flattening a concatenated string) and encoded again by the socket write (issue 18).
+      // The text, not bytes: the cache encodes it only when it stores it (the second sighting). Node joins a text
+      // answer to its headers and encodes both into the socket write; bytes took a copy into Buffer's pool first,
+      // and a new 8 kB pool every third answer (issue 18, decision 0139). A hit still sends stored bytes.
       answers.offer(key, text, { whiteLabelId: whiteLabel.id, basis, json })
       return reply.type(JSON_CONTENT_TYPE).send(json)
     },

@@ -50,9 +50,8 @@ export function createPricingRoutes(deps: {
       const { batch, basis } = await pricing.priceBatchLines(answers.whiteLabelOf(request).id, body)
       const answer = responseOf(batch)
       if (deps.validateResponses) parseResponse(PricingBatchResponseSchema, answer)
-      // Bytes, encoded once: the answer cache keeps them and a hit writes them as they are.
-      const json = Buffer.from((serialize ??= serializerOf(reply))(answer))
-      return answers.send(request, reply, json, basis)
+      // The serialiser's text as it is: the answer cache encodes it to bytes only if it keeps it (decision 0139).
+      return answers.send(request, reply, (serialize ??= serializerOf(reply))(answer), basis)
     })
   }
 }

@@ -153,6 +153,18 @@ describe('createSheetCache', () => {
     expect(cache.get('v2')).toBeUndefined()
   })
 
+  it('keeps the version it just compiled when that overflows the bound, however often the others were used', () => {
+    const cache = createSheetCache(2)
+    const first = cache.getOrCompile(source)
+    const second = cache.getOrCompile({ ...source, versionId: 'v2' })
+    for (let use = 0; use < 3; use++) cache.get('v1')
+    const third = cache.getOrCompile({ ...source, versionId: 'v3' })
+    expect(cache.get('v2')).toBeUndefined()
+    expect(cache.get('v1')).toBe(first)
+    expect(cache.get('v3')).toBe(third)
+    expect(second).not.toBe(first)
+  })
+
   it('does not cache an invalid sheet', () => {
     const cache = createSheetCache()
     expect(() => cache.getOrCompile({ versionId: 'bad', draft: { cells: [] } })).toThrow(SheetInvalidError)
