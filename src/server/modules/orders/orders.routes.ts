@@ -75,9 +75,14 @@ function sendJson(reply: FastifyReply, status: number, body: string, replayed = 
   return reply.code(status).type(JSON_CONTENT_TYPE).send(body)
 }
 
-export function createOrdersRoutes(deps: OrdersRoutesDeps): FastifyPluginAsync {
-  const { orders } = deps
+/** Who a request speaks for: the shopper placing or previewing an order, the viewer of one, a signed-in user. */
+interface RequestIdentity {
+  shopperOf(request: FastifyRequest, isBusinessCustomer: boolean): Promise<Shopper>
+  viewerOf(request: FastifyRequest): Promise<Viewer>
+  signedIn(request: FastifyRequest): Promise<SessionUser>
+}
 
+function requestIdentity(deps: OrdersRoutesDeps): RequestIdentity {
   async function shopperOf(request: FastifyRequest, isBusinessCustomer: boolean): Promise<Shopper> {
     const { locale } = await deps.context(request)
     const user = await deps.sessionUser(request)
@@ -97,118 +102,123 @@ export function createOrdersRoutes(deps: OrdersRoutesDeps): FastifyPluginAsync {
     return user
   }
 
-  function registerPlacement(app: FastifyInstance): void {
-    app.post(VALIDATE_DISCOUNT_PATH, async (request) => {
-      const { code } = ValidateDiscountRequestSchema.parse(request.body)
-      const user = await deps.sessionUser(request)
-      const discount = await orders.validateDiscount(code, user !== undefined)
-      return parseResponse(ValidateDiscountResponseSchema, { discount })
+  return { shopperOf, viewerOf, signedIn }
+}
+
+function registerPlacement(app: FastifyInstance, deps: OrdersRoutesDeps, who: RequestIdentity): void {
+  const { orders } = deps
+  app.post(VALIDATE_DISCOUNT_PATH, async (request) => {
+    const { code } = ValidateDiscountRequestSchema.parse(request.body)
+    const user = await deps.sessionUser(request)
+    const discount = await orders.validateDiscount(code, user !== undefined)
+    return parseResponse(ValidateDiscountResponseSchema, { discount })
+  })
+
+  app.post(ORDER_PREVIEW_PATH, async (request) => {
+    const body = OrderPreviewRequestSchema.parse(request.body)
+    const shopper = await who.shopperOf(request, body.isBusinessCustomer)
+    return parseResponse(OrderPreviewResponseSchema, await orders.preview(body, shopper))
+  })
+
+  app.post(CHECKOUT_PATH, async (request, reply) => {
+    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER])
+    const body = CheckoutRequestSchema.parse(request.body)
+    const shopper = await who.shopperOf(request, body.isBusinessCustomer)
+    const scope = shopper.userId === null ? 'guest' : `user:${shopper.userId}`
+    const claim = await deps.idempotency.claim(scope, key, fingerprintOf(request.body))
+    if (claim.kind === 'replay') return sendJson(reply, claim.answer.status, claim.answer.body, true)
+    if (claim.kind === 'busy') {
+      // The same body is in flight, or its process died after the commit: a committed order is the answer.
+      const existing = await orders.existingOrder(body.cartId)
+      if (existing === undefined)
+        throw new AppError(ErrorCode.OrderInProgress, 'A request with this Idempotency-Key is still running')
+      return sendJson(reply, 200, JSON.stringify(parseResponse(CheckoutResponseSchema, existing)))
+    }
+    let text: string
+    try {
+      text = JSON.stringify(parseResponse(CheckoutResponseSchema, await orders.place(body, shopper)))
+    } catch (error) {
+      // Not cached: a refused or failed request may be sent again with the same key (decision 0094).
+      await deps.idempotency.release(scope, key)
+      throw error
+    }
+    await deps.idempotency.complete(scope, key, { status: 200, body: text })
+    return sendJson(reply, 200, text)
+  })
+}
+
+function registerReads(app: FastifyInstance, deps: OrdersRoutesDeps, who: RequestIdentity): void {
+  const { orders } = deps
+  app.get(USER_ORDERS_PATH, async (request) => {
+    const user = await who.signedIn(request)
+    return parseResponse(UserOrdersResponseSchema, { orders: await orders.userOrders(user.id) })
+  })
+
+  app.get(ORDER_PATH.replace('{orderId}', ':orderId'), async (request) => {
+    const { orderId } = orderParams(request)
+    return parseResponse(OrderResponseSchema, {
+      order: await orders.order(orderId, await who.viewerOf(request)),
     })
+  })
 
-    app.post(ORDER_PREVIEW_PATH, async (request) => {
-      const body = OrderPreviewRequestSchema.parse(request.body)
-      const shopper = await shopperOf(request, body.isBusinessCustomer)
-      return parseResponse(OrderPreviewResponseSchema, await orders.preview(body, shopper))
+  app.get(ORDER_PDF_PATH.replace('{orderId}', ':orderId'), async (request, reply) => {
+    const { orderId } = orderParams(request)
+    const { order } = await orders.pdfOf(orderId, await who.viewerOf(request))
+    if (deps.documents === undefined)
+      throw new AppError(ErrorCode.ServiceUnavailable, 'Order documents are not available')
+    const pdf = await deps.documents.renderPdf(order)
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${order.orderNumber}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf))
+  })
+
+  app.get(LEGACY_PROFILE_ORDERS_PATH, async (request) => {
+    const user = await who.signedIn(request)
+    return parseResponse(UserOrdersResponseSchema, { orders: await orders.userOrders(user.id) })
+  })
+
+  app.get(
+    LEGACY_TRACK_ORDER_PATH,
+    { config: { rateLimit: { max: TRACKING_PER_MINUTE, timeWindow: 60_000 } } },
+    async (request) => {
+      const parsed = TrackOrderQuerySchema.safeParse(request.query)
+      if (!parsed.success) throw orderNotFound()
+      const order = await orders.trackOrder(parsed.data.orderNumber, parsed.data.email)
+      return parseResponse(OrderResponseSchema, { order })
+    },
+  )
+}
+
+function registerChanges(app: FastifyInstance, deps: OrdersRoutesDeps, who: RequestIdentity): void {
+  const { orders } = deps
+  app.post(ORDER_PATH.replace('{orderId}', ':orderId'), async (request) => {
+    const { orderId } = orderParams(request)
+    const user = await who.signedIn(request)
+    const shopper = await who.shopperOf(request, user.isBusinessCustomer)
+    return parseResponse(ReorderResponseSchema, await orders.reorder(orderId, shopper))
+  })
+
+  app.put(ORDER_PAYMENT_DETAILS_PATH.replace('{orderId}', ':orderId'), async (request) => {
+    const { orderId } = orderParams(request)
+    const body = UpdateOrderPaymentRequestSchema.parse(request.body)
+    const answer = await orders.updatePayment(orderId, await who.viewerOf(request), {
+      method: body.billingPaymentMethod,
+      expectedTotalCents: body.expectedTotalCents,
     })
+    return parseResponse(CheckoutResponseSchema, answer)
+  })
+}
 
-    app.post(CHECKOUT_PATH, async (request, reply) => {
-      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER])
-      const body = CheckoutRequestSchema.parse(request.body)
-      const shopper = await shopperOf(request, body.isBusinessCustomer)
-      const scope = shopper.userId === null ? 'guest' : `user:${shopper.userId}`
-      const claim = await deps.idempotency.claim(scope, key, fingerprintOf(request.body))
-      if (claim.kind === 'replay') return sendJson(reply, claim.answer.status, claim.answer.body, true)
-      if (claim.kind === 'busy') {
-        // The same body is in flight, or its process died after the commit: a committed order is the answer.
-        const existing = await orders.existingOrder(body.cartId)
-        if (existing === undefined)
-          throw new AppError(
-            ErrorCode.OrderInProgress,
-            'A request with this Idempotency-Key is still running',
-          )
-        return sendJson(reply, 200, JSON.stringify(parseResponse(CheckoutResponseSchema, existing)))
-      }
-      let text: string
-      try {
-        text = JSON.stringify(parseResponse(CheckoutResponseSchema, await orders.place(body, shopper)))
-      } catch (error) {
-        // Not cached: a refused or failed request may be sent again with the same key (decision 0094).
-        await deps.idempotency.release(scope, key)
-        throw error
-      }
-      await deps.idempotency.complete(scope, key, { status: 200, body: text })
-      return sendJson(reply, 200, text)
-    })
-  }
-
-  function registerReads(app: FastifyInstance): void {
-    app.get(USER_ORDERS_PATH, async (request) => {
-      const user = await signedIn(request)
-      return parseResponse(UserOrdersResponseSchema, { orders: await orders.userOrders(user.id) })
-    })
-
-    app.get(ORDER_PATH.replace('{orderId}', ':orderId'), async (request) => {
-      const { orderId } = orderParams(request)
-      return parseResponse(OrderResponseSchema, {
-        order: await orders.order(orderId, await viewerOf(request)),
-      })
-    })
-
-    app.get(ORDER_PDF_PATH.replace('{orderId}', ':orderId'), async (request, reply) => {
-      const { orderId } = orderParams(request)
-      const { order } = await orders.pdfOf(orderId, await viewerOf(request))
-      if (deps.documents === undefined)
-        throw new AppError(ErrorCode.ServiceUnavailable, 'Order documents are not available')
-      const pdf = await deps.documents.renderPdf(order)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${order.orderNumber}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf))
-    })
-
-    app.get(LEGACY_PROFILE_ORDERS_PATH, async (request) => {
-      const user = await signedIn(request)
-      return parseResponse(UserOrdersResponseSchema, { orders: await orders.userOrders(user.id) })
-    })
-
-    app.get(
-      LEGACY_TRACK_ORDER_PATH,
-      { config: { rateLimit: { max: TRACKING_PER_MINUTE, timeWindow: 60_000 } } },
-      async (request) => {
-        const parsed = TrackOrderQuerySchema.safeParse(request.query)
-        if (!parsed.success) throw orderNotFound()
-        const order = await orders.trackOrder(parsed.data.orderNumber, parsed.data.email)
-        return parseResponse(OrderResponseSchema, { order })
-      },
-    )
-  }
-
-  function registerChanges(app: FastifyInstance): void {
-    app.post(ORDER_PATH.replace('{orderId}', ':orderId'), async (request) => {
-      const { orderId } = orderParams(request)
-      const user = await signedIn(request)
-      const shopper = await shopperOf(request, user.isBusinessCustomer)
-      return parseResponse(ReorderResponseSchema, await orders.reorder(orderId, shopper))
-    })
-
-    app.put(ORDER_PAYMENT_DETAILS_PATH.replace('{orderId}', ':orderId'), async (request) => {
-      const { orderId } = orderParams(request)
-      const body = UpdateOrderPaymentRequestSchema.parse(request.body)
-      const answer = await orders.updatePayment(orderId, await viewerOf(request), {
-        method: body.billingPaymentMethod,
-        expectedTotalCents: body.expectedTotalCents,
-      })
-      return parseResponse(CheckoutResponseSchema, answer)
-    })
-  }
-
+export function createOrdersRoutes(deps: OrdersRoutesDeps): FastifyPluginAsync {
+  const who = requestIdentity(deps)
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store')
     })
-    registerPlacement(app)
-    registerReads(app)
-    registerChanges(app)
+    registerPlacement(app, deps, who)
+    registerReads(app, deps, who)
+    registerChanges(app, deps, who)
   }
 }
