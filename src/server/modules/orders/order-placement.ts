@@ -165,107 +165,115 @@ export function orderLinesOf(priced: PricedCheckout): OrderLineRow[] {
   })
 }
 
-export function createOrderPlacement(deps: PlacementDeps) {
-  const { db, repo, access } = deps
-  const { answerFor, committedOrder } = createOrderAnswers(deps)
+async function newOrderOf(
+  deps: PlacementDeps,
+  request: CheckoutRequest,
+  shopper: Shopper,
+  priced: PricedCheckout,
+): Promise<NewOrder> {
+  const { access } = deps
+  const details = request.paymentDetails
+  const method = details.billingPaymentMethod
+  const id = newId()
+  const account = shopper.userId === null ? undefined : await deps.accounts.account(shopper.userId)
+  const shippingAddress = details.shippingAddress ?? details.billingAddress
+  return {
+    id,
+    cart_id: request.cartId,
+    white_label_id: priced.snapshot.whiteLabelId,
+    user_id: shopper.userId,
+    access_token_hash: access.hashOf(access.tokenOf(id)),
+    status: initialOrderStatus(method),
+    payment_status: initialPaymentStatus(method),
+    payment_method: method,
+    is_quote: method === 'quote',
+    with_invoice_number: method !== 'quote',
+    locale: shopper.locale,
+    email: details.email,
+    phone: details.phone,
+    reference_number: details.customerRemarks.referenceNumber,
+    is_business: shopper.isBusinessCustomer,
+    newsletter: details.signUpToNewsletter,
+    billing_address: storedAddress(details.billingAddress, priced.billingCountry),
+    shipping_address: storedAddress(shippingAddress, priced.shippingCountry),
+    shipping_method_id: priced.shippingMethod.shippingMethodId,
+    shipping_method_name: priced.shippingMethod.shippingMethod,
+    shipping_time_days: priced.shippingMethod.shippingTimeDays,
+    production_time_days: priced.productionTimeDays,
+    amounts: priced.computed.amounts,
+    voucher_id: priced.voucher?.id ?? null,
+    voucher_code: priced.voucher?.code ?? null,
+    terms_of_payment_days: method === 'billing' ? (account?.termsOfPaymentDays ?? 10) : null,
+  }
+}
 
-  async function newOrderOf(
-    request: CheckoutRequest,
-    shopper: Shopper,
-    priced: PricedCheckout,
-  ): Promise<NewOrder> {
-    const details = request.paymentDetails
-    const method = details.billingPaymentMethod
-    const id = newId()
-    const account = shopper.userId === null ? undefined : await deps.accounts.account(shopper.userId)
-    const shippingAddress = details.shippingAddress ?? details.billingAddress
-    return {
-      id,
-      cart_id: request.cartId,
-      white_label_id: priced.snapshot.whiteLabelId,
-      user_id: shopper.userId,
-      access_token_hash: access.hashOf(access.tokenOf(id)),
-      status: initialOrderStatus(method),
-      payment_status: initialPaymentStatus(method),
-      payment_method: method,
-      is_quote: method === 'quote',
-      with_invoice_number: method !== 'quote',
-      locale: shopper.locale,
-      email: details.email,
+/** The one transaction: lock, existing order, version, voucher, rows. */
+async function write(deps: PlacementDeps, priced: PricedCheckout, order: NewOrder) {
+  const { db, repo } = deps
+  return db.transaction(async (tx): Promise<{ orderId: string } | 'retry'> => {
+    const lock = await deps.cart.lockForOrder(tx, order.cart_id)
+    if (lock === undefined) throw new AppError(ErrorCode.NotFound, 'Unknown cart')
+    const existing = await repo.findOrderOfCart(order.cart_id, tx)
+    if (existing !== undefined) return { orderId: existing.id }
+    if (lock.version !== priced.snapshot.version) return 'retry'
+    if (order.voucher_id !== null && !(await repo.countVoucherUse(tx, order.voucher_id)))
+      throw new AppError(ErrorCode.VoucherMaxUsage, 'This voucher has been used up')
+    await insertOrder(repo, tx, order, orderLinesOf(priced))
+    await deps.cart.markOrdered(tx, order.cart_id)
+    return { orderId: order.id }
+  })
+}
+
+async function insertOrder(
+  repo: PlacementDeps['repo'],
+  tx: Queryable,
+  order: NewOrder,
+  lines: readonly OrderLineRow[],
+) {
+  await repo.insertOrder(tx, order)
+  for (const line of lines) await repo.insertLine(tx, order.id, line)
+  await repo.insertHistory(tx, {
+    orderId: order.id,
+    kind: 'order',
+    from: null,
+    to: order.status,
+    by: 'customer',
+  })
+  await repo.insertOutbox(tx, newId(), order.id, order.is_quote ? 'quote' : 'order_confirmation')
+}
+
+function checkRequest(request: CheckoutRequest, priced: PricedCheckout) {
+  const method: PaymentMethodId = request.paymentDetails.billingPaymentMethod
+  const refusal = paymentRefusal(method, priced.situation)
+  if (refusal !== null)
+    throw new AppError(ErrorCode.PaymentMethodNotAllowed, 'This payment method is not available here', {
+      details: { method, reason: refusal },
+    })
+  if (priced.snapshot.lines.length === 0)
+    throw new AppError(ErrorCode.ValidationFailed, 'The cart is empty', {
+      issues: [{ path: ['cartId'], code: 'cart_empty' }],
+    })
+  if (priced.computed.amounts.total.totalCents !== request.expectedTotalCents) throw cartChanged(priced)
+}
+
+async function saveAddresses(deps: PlacementDeps, request: CheckoutRequest, shopper: Shopper): Promise<void> {
+  const details = request.paymentDetails
+  if (!details.saveNewAddress || shopper.userId === null) return
+  try {
+    await deps.accounts.saveAddresses(shopper.userId, {
       phone: details.phone,
-      reference_number: details.customerRemarks.referenceNumber,
-      is_business: shopper.isBusinessCustomer,
-      newsletter: details.signUpToNewsletter,
-      billing_address: storedAddress(details.billingAddress, priced.billingCountry),
-      shipping_address: storedAddress(shippingAddress, priced.shippingCountry),
-      shipping_method_id: priced.shippingMethod.shippingMethodId,
-      shipping_method_name: priced.shippingMethod.shippingMethod,
-      shipping_time_days: priced.shippingMethod.shippingTimeDays,
-      production_time_days: priced.productionTimeDays,
-      amounts: priced.computed.amounts,
-      voucher_id: priced.voucher?.id ?? null,
-      voucher_code: priced.voucher?.code ?? null,
-      terms_of_payment_days: method === 'billing' ? (account?.termsOfPaymentDays ?? 10) : null,
-    }
-  }
-
-  /** The one transaction: lock, existing order, version, voucher, rows. */
-  async function write(priced: PricedCheckout, order: NewOrder) {
-    return db.transaction(async (tx): Promise<{ orderId: string } | 'retry'> => {
-      const lock = await deps.cart.lockForOrder(tx, order.cart_id)
-      if (lock === undefined) throw new AppError(ErrorCode.NotFound, 'Unknown cart')
-      const existing = await repo.findOrderOfCart(order.cart_id, tx)
-      if (existing !== undefined) return { orderId: existing.id }
-      if (lock.version !== priced.snapshot.version) return 'retry'
-      if (order.voucher_id !== null && !(await repo.countVoucherUse(tx, order.voucher_id)))
-        throw new AppError(ErrorCode.VoucherMaxUsage, 'This voucher has been used up')
-      await insertOrder(tx, order, orderLinesOf(priced))
-      await deps.cart.markOrdered(tx, order.cart_id)
-      return { orderId: order.id }
+      billingAddress: details.billingAddress,
+      shippingAddress: details.shippingAddress,
     })
+  } catch (error) {
+    // The order stands; the account keeps its old addresses (logged, not answered).
+    deps.log.error({ err: error }, 'checkout addresses not saved to the account')
   }
+}
 
-  async function insertOrder(tx: Queryable, order: NewOrder, lines: readonly OrderLineRow[]) {
-    await repo.insertOrder(tx, order)
-    for (const line of lines) await repo.insertLine(tx, order.id, line)
-    await repo.insertHistory(tx, {
-      orderId: order.id,
-      kind: 'order',
-      from: null,
-      to: order.status,
-      by: 'customer',
-    })
-    await repo.insertOutbox(tx, newId(), order.id, order.is_quote ? 'quote' : 'order_confirmation')
-  }
-
-  function checkRequest(request: CheckoutRequest, priced: PricedCheckout) {
-    const method: PaymentMethodId = request.paymentDetails.billingPaymentMethod
-    const refusal = paymentRefusal(method, priced.situation)
-    if (refusal !== null)
-      throw new AppError(ErrorCode.PaymentMethodNotAllowed, 'This payment method is not available here', {
-        details: { method, reason: refusal },
-      })
-    if (priced.snapshot.lines.length === 0)
-      throw new AppError(ErrorCode.ValidationFailed, 'The cart is empty', {
-        issues: [{ path: ['cartId'], code: 'cart_empty' }],
-      })
-    if (priced.computed.amounts.total.totalCents !== request.expectedTotalCents) throw cartChanged(priced)
-  }
-
-  async function saveAddresses(request: CheckoutRequest, shopper: Shopper): Promise<void> {
-    const details = request.paymentDetails
-    if (!details.saveNewAddress || shopper.userId === null) return
-    try {
-      await deps.accounts.saveAddresses(shopper.userId, {
-        phone: details.phone,
-        billingAddress: details.billingAddress,
-        shippingAddress: details.shippingAddress,
-      })
-    } catch (error) {
-      // The order stands; the account keeps its old addresses (logged, not answered).
-      deps.log.error({ err: error }, 'checkout addresses not saved to the account')
-    }
-  }
+export function createOrderPlacement(deps: PlacementDeps) {
+  const { repo } = deps
+  const { answerFor, committedOrder } = createOrderAnswers(deps)
 
   return {
     answerFor,
@@ -282,14 +290,14 @@ export function createOrderPlacement(deps: PlacementDeps) {
         const priced = await deps.pricing.price(request, shopper, true)
         if (priced.snapshot.ordered) continue
         checkRequest(request, priced)
-        const outcome = await write(priced, await newOrderOf(request, shopper, priced))
+        const outcome = await write(deps, priced, await newOrderOf(deps, request, shopper, priced))
         if (outcome === 'retry') {
           if (attempt === PLACEMENT_ATTEMPTS - 1) throw cartChanged(priced)
           continue
         }
         deps.afterCommit?.()
         deps.wakeOutbox()
-        await saveAddresses(request, shopper)
+        await saveAddresses(deps, request, shopper)
         return answerFor(await committedOrder(outcome.orderId))
       }
       throw new AppError(ErrorCode.OrderInProgress, 'The cart is being ordered; retry in a moment')
@@ -297,7 +305,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
 
     /** Writes an order priced elsewhere (a re-order): the same transaction as a placement. */
     async placePriced(request: CheckoutRequest, shopper: Shopper, priced: PricedCheckout) {
-      const outcome = await write(priced, await newOrderOf(request, shopper, priced))
+      const outcome = await write(deps, priced, await newOrderOf(deps, request, shopper, priced))
       if (outcome === 'retry') throw cartChanged(priced)
       deps.wakeOutbox()
       return answerFor(await committedOrder(outcome.orderId))

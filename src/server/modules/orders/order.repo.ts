@@ -146,97 +146,101 @@ function createVoucherRepo(db: Queryable) {
   }
 }
 
+/** The order row; its number (and, unless a quote, its invoice number) from the sequences. */
+async function insertOrderRow(tx: Queryable, order: NewOrder): Promise<{ order_number: string }> {
+  const { rows } = await tx.query<{ order_number: string }>(
+    `INSERT INTO orders (tax_rate, items_before_net_cents, items_before_tax_cents, items_net_cents,
+       items_tax_cents, discount_cents, surcharge_net_cents, surcharge_tax_cents, shipping_net_cents,
+       shipping_tax_cents, total_net_cents, total_tax_cents, total_gross_cents,
+       id, order_number, invoice_number, cart_id, white_label_id, user_id, access_token_hash, status,
+       payment_status, payment_method, is_quote, locale, email, phone, reference_number, is_business, newsletter,
+       billing_address, shipping_address, shipping_method_id, shipping_method_name, shipping_time_days,
+       production_time_days, voucher_id, voucher_code, voucher, voucher_usage_counted, terms_of_payment_days,
+       amounts)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+       $14, 'SW-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('order_numbers')::text, 6, '0'),
+       CASE WHEN $15::boolean
+         THEN 'RE-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('invoice_numbers')::text, 6, '0') END,
+       $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30::jsonb, $31::jsonb, $32, $33,
+       $34, $35, $36, $37, $38::jsonb, $39, $40, $41::jsonb)
+     RETURNING order_number`,
+    [
+      ...amountParams(order.amounts),
+      order.id,
+      order.with_invoice_number,
+      order.cart_id,
+      order.white_label_id,
+      order.user_id,
+      order.access_token_hash,
+      order.status,
+      order.payment_status,
+      order.payment_method,
+      order.is_quote,
+      order.locale,
+      order.email,
+      order.phone,
+      order.reference_number,
+      order.is_business,
+      order.newsletter,
+      json(order.billing_address),
+      json(order.shipping_address),
+      order.shipping_method_id,
+      order.shipping_method_name,
+      order.shipping_time_days,
+      order.production_time_days,
+      order.voucher_id,
+      order.voucher_code,
+      order.amounts.discount === null ? null : json(order.amounts.discount),
+      order.voucher_id !== null,
+      order.terms_of_payment_days,
+      json(order.amounts),
+    ],
+  )
+  return rows[0]!
+}
+
+async function insertLineRow(tx: Queryable, orderId: string, line: OrderLineRow): Promise<void> {
+  await tx.query(
+    `INSERT INTO order_lines (id, order_id, position, model_file_id, model_name, unit_of_length, scale, quantity,
+       dimensions, print_mode_id, print_mode_name, surface_finish_id, surface_finish_name, color_id, color_name,
+       thumbnail_name, unit_net_cents, unit_tax_cents, line_net_cents, line_tax_cents, production_time_days,
+       sheet_version, file_sha256, repaired, attachments)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+       $21, $22, $23, $24, $25::jsonb)`,
+    [
+      line.id,
+      orderId,
+      line.position,
+      line.model_file_id,
+      line.model_name,
+      line.unit_of_length,
+      line.scale,
+      line.quantity,
+      json(line.dimensions),
+      line.print_mode_id,
+      line.print_mode_name,
+      line.surface_finish_id,
+      line.surface_finish_name,
+      line.color_id,
+      line.color_name,
+      line.thumbnail_name,
+      line.unit_net_cents,
+      line.unit_tax_cents,
+      line.line_net_cents,
+      line.line_tax_cents,
+      line.production_time_days,
+      line.sheet_version,
+      line.file_sha256,
+      line.repaired,
+      json(line.attachments),
+    ],
+  )
+}
+
 function createOrderWriteRepo() {
   return {
-    async insertOrder(tx: Queryable, order: NewOrder): Promise<{ order_number: string }> {
-      const { rows } = await tx.query<{ order_number: string }>(
-        `INSERT INTO orders (tax_rate, items_before_net_cents, items_before_tax_cents, items_net_cents,
-           items_tax_cents, discount_cents, surcharge_net_cents, surcharge_tax_cents, shipping_net_cents,
-           shipping_tax_cents, total_net_cents, total_tax_cents, total_gross_cents,
-           id, order_number, invoice_number, cart_id, white_label_id, user_id, access_token_hash, status,
-           payment_status, payment_method, is_quote, locale, email, phone, reference_number, is_business, newsletter,
-           billing_address, shipping_address, shipping_method_id, shipping_method_name, shipping_time_days,
-           production_time_days, voucher_id, voucher_code, voucher, voucher_usage_counted, terms_of_payment_days,
-           amounts)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-           $14, 'SW-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('order_numbers')::text, 6, '0'),
-           CASE WHEN $15::boolean
-             THEN 'RE-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('invoice_numbers')::text, 6, '0') END,
-           $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30::jsonb, $31::jsonb, $32, $33,
-           $34, $35, $36, $37, $38::jsonb, $39, $40, $41::jsonb)
-         RETURNING order_number`,
-        [
-          ...amountParams(order.amounts),
-          order.id,
-          order.with_invoice_number,
-          order.cart_id,
-          order.white_label_id,
-          order.user_id,
-          order.access_token_hash,
-          order.status,
-          order.payment_status,
-          order.payment_method,
-          order.is_quote,
-          order.locale,
-          order.email,
-          order.phone,
-          order.reference_number,
-          order.is_business,
-          order.newsletter,
-          json(order.billing_address),
-          json(order.shipping_address),
-          order.shipping_method_id,
-          order.shipping_method_name,
-          order.shipping_time_days,
-          order.production_time_days,
-          order.voucher_id,
-          order.voucher_code,
-          order.amounts.discount === null ? null : json(order.amounts.discount),
-          order.voucher_id !== null,
-          order.terms_of_payment_days,
-          json(order.amounts),
-        ],
-      )
-      return rows[0]!
-    },
-
-    async insertLine(tx: Queryable, orderId: string, line: OrderLineRow): Promise<void> {
-      await tx.query(
-        `INSERT INTO order_lines (id, order_id, position, model_file_id, model_name, unit_of_length, scale, quantity,
-           dimensions, print_mode_id, print_mode_name, surface_finish_id, surface_finish_name, color_id, color_name,
-           thumbnail_name, unit_net_cents, unit_tax_cents, line_net_cents, line_tax_cents, production_time_days,
-           sheet_version, file_sha256, repaired, attachments)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-           $21, $22, $23, $24, $25::jsonb)`,
-        [
-          line.id,
-          orderId,
-          line.position,
-          line.model_file_id,
-          line.model_name,
-          line.unit_of_length,
-          line.scale,
-          line.quantity,
-          json(line.dimensions),
-          line.print_mode_id,
-          line.print_mode_name,
-          line.surface_finish_id,
-          line.surface_finish_name,
-          line.color_id,
-          line.color_name,
-          line.thumbnail_name,
-          line.unit_net_cents,
-          line.unit_tax_cents,
-          line.line_net_cents,
-          line.line_tax_cents,
-          line.production_time_days,
-          line.sheet_version,
-          line.file_sha256,
-          line.repaired,
-          json(line.attachments),
-        ],
-      )
-    },
+    insertOrder: insertOrderRow,
+    insertLine: insertLineRow,
 
     async insertHistory(
       tx: Queryable,
