@@ -1,4 +1,4 @@
-import { assertFinite, assertNonNegative, DomainInputError } from '#shared/domain/domain-input-error.ts'
+import { assertFinite, DomainInputError } from '#shared/domain/domain-input-error.ts'
 import type { UnitOfLength } from '#shared/domain/limits.ts'
 import type { Cents } from '#shared/domain/money.ts'
 import {
@@ -8,9 +8,9 @@ import {
   type PrintModeLimits,
   type WallThicknessHistogram,
 } from '#shared/domain/printability.ts'
-import { assertQuantity } from '#shared/domain/quantity.ts'
 import { lineAmounts } from '#shared/domain/tax.ts'
 import { lengthFactor, type Dimensions } from '#shared/domain/units.ts'
+import { scaleObject, type ScaledObject } from '#server/modules/pricing/scaled-object.ts'
 import type { CompiledSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
 
 /**
@@ -70,41 +70,35 @@ export interface PriceConfigurationResult {
  * Throws DomainInputError (400) for bad inputs and SheetEvaluationError (422) when the sheet cannot price it.
  */
 export function priceConfiguration(input: PriceConfigurationInput): PriceConfigurationResult {
-  const { analysed } = input
-  const quantity = assertQuantity(input.quantity)
-  const factor = lengthFactor(input.scale, input.unit)
-  const area = factor * factor
-  const volume = area * factor
-  const dimensionsMm = {
-    x: assertNonNegative(analysed.dimensions.x, 'analysed.dimensions.x') * factor,
-    y: assertNonNegative(analysed.dimensions.y, 'analysed.dimensions.y') * factor,
-    z: assertNonNegative(analysed.dimensions.z, 'analysed.dimensions.z') * factor,
-  }
+  return priceScaledConfiguration(scaleObject(input), input)
+}
 
+/** The configuration's part of {@link priceConfiguration}, for an object already scaled (scaled-object.ts). */
+export function priceScaledConfiguration(
+  object: ScaledObject,
+  input: Pick<
+    PriceConfigurationInput,
+    'printMode' | 'color' | 'finish' | 'processingOptions' | 'sheet' | 'taxRatePercent'
+  >,
+): PriceConfigurationResult {
+  const { quantity } = object
   const result = input.sheet.evaluate({
-    xMm: dimensionsMm.x,
-    yMm: dimensionsMm.y,
-    zMm: dimensionsMm.z,
-    internalVolumeMm3: assertNonNegative(analysed.internalVolume, 'analysed.internalVolume') * volume,
-    externalVolumeMm3: assertNonNegative(analysed.externalVolume, 'analysed.externalVolume') * volume,
-    surfaceAreaMm2: assertNonNegative(analysed.surfaceArea, 'analysed.surfaceArea') * area,
-    minXMm: assertNonNegative(analysed.minX, 'analysed.minX') * factor,
-    maxXMm: assertNonNegative(analysed.maxX, 'analysed.maxX') * factor,
-    maxYMm: assertNonNegative(analysed.maxY, 'analysed.maxY') * factor,
+    xMm: object.dimensionsMm.x,
+    yMm: object.dimensionsMm.y,
+    zMm: object.dimensionsMm.z,
+    internalVolumeMm3: object.internalVolumeMm3,
+    externalVolumeMm3: object.externalVolumeMm3,
+    surfaceAreaMm2: object.surfaceAreaMm2,
+    minXMm: object.minXMm,
+    maxXMm: object.maxXMm,
+    maxYMm: object.maxYMm,
     quantity,
     color: assertFinite(input.color.sheetVariable, 'color.sheetVariable'),
     finish: assertFinite(input.finish.sheetVariable, 'finish.sheetVariable'),
     options: input.processingOptions,
   })
 
-  const printability = assessPrintability({
-    dimensionsMm,
-    lengthFactor: factor,
-    wallThickness: analysed.wallThickness,
-    analysisPrintable: analysed.printable,
-    printMode: input.printMode,
-    printModeAccepts: result.printable,
-  })
+  const printability = object.printability(input.printMode, result.printable)
 
   const netLineCents = result.netUnitCents * quantity
   if (!Number.isSafeInteger(netLineCents)) throw new DomainInputError('quantity', 'above_maximum')

@@ -22,11 +22,12 @@ import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysi
 import {
   configurationPrintability,
   configurationTooLarge,
-  priceConfiguration,
+  priceScaledConfiguration,
   printabilityForAll,
   printabilityForSelected,
   type PriceConfigurationResult,
 } from '#server/modules/pricing/price-configuration.ts'
+import { scaleObject, type ScaledObject } from '#server/modules/pricing/scaled-object.ts'
 import type { SheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
 import type { CompiledSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
 import { SheetEvaluationError, SheetInvalidError } from '#server/modules/pricing/sheet/sheet-errors.ts'
@@ -329,6 +330,14 @@ function createParamsResolver() {
   }
 }
 
+/** One request's object, unit and request, and its scaled object once the first group has a sheet. */
+interface BatchInput {
+  readonly object: AnalysedObject
+  readonly unit: UnitOfLength
+  readonly request: PricingBatchRequest
+  scaled: ScaledObject | undefined
+}
+
 export function createPricingService(deps: PricingServiceDeps) {
   const taxRatePercent = deps.taxRatePercent ?? DEFAULT_TAX_RATE_PERCENT
   const resolveAll = createParamsResolver()
@@ -362,12 +371,11 @@ export function createPricingService(deps: PricingServiceDeps) {
   function priceOne(
     snapshot: CatalogueSnapshot,
     whiteLabelId: string,
-    object: AnalysedObject,
-    unit: UnitOfLength,
-    request: PricingBatchRequest,
+    batch: BatchInput,
     resolved: ResolvedParam,
     index: number,
   ): PriceConfigurationResult {
+    const { object, unit, request } = batch
     const { mode, finish, color } = resolved
     const source = snapshot.currentSheet(mode.id, whiteLabelId)
     if (source === undefined) {
@@ -377,11 +385,15 @@ export function createPricingService(deps: PricingServiceDeps) {
     }
     const sheet = compiledSheet(source, mode.id, index)
     try {
-      return priceConfiguration({
+      // Scaled at the first group's evaluation, where pricing one by one checked the request's scale and quantity
+      // first, so a bad one answers the same error as before (decision 0139).
+      batch.scaled ??= scaleObject({
         analysed: object.properties,
         scale: request.objectScale,
         unit,
         quantity: request.objectQuantity,
+      })
+      return priceScaledConfiguration(batch.scaled, {
         printMode: mode.limits,
         color: { sheetVariable: color?.sheetVariable ?? 1 },
         finish: { sheetVariable: finish?.sheetVariable ?? 1 },
@@ -422,13 +434,14 @@ export function createPricingService(deps: PricingServiceDeps) {
     const { resolved, lines, groupOf, filledIn } = resolveAll(snapshot, whiteLabelId, request.params)
     const object = await loadObject(request.objectId)
     const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
+    const input: BatchInput = { object, unit, request, scaled: undefined }
 
     // Groups are numbered in the order of their first line, so they are met (and evaluated) in that order.
     const groups: PricedResult[] = []
     let selected: PriceConfigurationResult | undefined
     for (let index = 0; index < resolved.length; index++) {
       if (groupOf[index]! < groups.length) continue
-      const result = priceOne(snapshot, whiteLabelId, object, unit, request, resolved[index]!, index)
+      const result = priceOne(snapshot, whiteLabelId, input, resolved[index]!, index)
       // The selection is params[0], whose group is the first one evaluated.
       selected ??= result
       groups.push(pricedResultOf(result, taxRatePercent))
