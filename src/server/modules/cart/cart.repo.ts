@@ -180,8 +180,8 @@ function createCartRowRepo(db: Queryable) {
   }
 }
 
-/** The items: counted, listed, written with their price, repriced, removed, given a thumbnail. */
-function createCartItemRepo(db: Queryable) {
+/** The items: counted and listed. */
+function createCartItemReadRepo(db: Queryable) {
   return {
     async countItems(tx: Queryable, cartId: string): Promise<{ count: number; nextPosition: number }> {
       const { rows } = await tx.query<{ count: number; next_position: number }>(
@@ -207,7 +207,12 @@ function createCartItemRepo(db: Queryable) {
       )
       return rows[0]
     },
+  }
+}
 
+/** The items' configurations: written with their price, and repriced. */
+function createCartItemWriteRepo(db: Queryable) {
+  return {
     async insertItem(
       tx: Queryable,
       item: { id: string; cartId: string; position: number; configuration: ItemConfiguration },
@@ -288,7 +293,12 @@ function createCartItemRepo(db: Queryable) {
         ...priceParams(price, catalogueRevision),
       ])
     },
+  }
+}
 
+/** An item removed, and its preview image set. */
+function createCartItemFileRepo() {
+  return {
     /** Removes the item; returns what it held on disk (thumbnail, attachment ids), or undefined if not found. */
     async deleteItem(
       tx: Queryable,
@@ -397,6 +407,12 @@ function createCartAttachmentRepo(db: Queryable) {
 }
 
 export function createCartRepo(db: Queryable) {
-  return { ...createCartRowRepo(db), ...createCartItemRepo(db), ...createCartAttachmentRepo(db) }
+  return {
+    ...createCartRowRepo(db),
+    ...createCartItemReadRepo(db),
+    ...createCartItemWriteRepo(db),
+    ...createCartItemFileRepo(),
+    ...createCartAttachmentRepo(db),
+  }
 }
 export type CartRepo = ReturnType<typeof createCartRepo>
