@@ -113,6 +113,9 @@ const PRICING_INPUT = {
 /** What a placed order leaves in local storage (part 2 §4): the cookie choice, the preferences, the welcome notice. */
 const KEEP_AFTER_ORDER = [COOKIE_CHOICE_STORAGE_KEY, PREFERENCES_STORAGE_KEY, WELCOME_SEEN_STORAGE_KEY]
 
+/** The options of an app actor: the inspector and the snapshot to start in, if any. */
+type ActorOptions = (name: AppActorName) => object
+
 /** Where the app actors' stop functions are kept, for {@link stopAppActors}. */
 const stoppers = new WeakMap<AppActors, () => void>()
 
@@ -123,7 +126,7 @@ const stoppers = new WeakMap<AppActors, () => void>()
 function createSessionAndApi(
   deps: AppActorDeps,
   notifications: AppActors['notifications'],
-  options: (name: AppActorName) => object,
+  options: ActorOptions,
   onUserChanged: (user: SessionUser | null) => void,
 ) {
   const session = createActor(
@@ -146,12 +149,8 @@ function createSessionAndApi(
   return { session, login, api }
 }
 
-/** Creates and starts the app-level actors with the client implementations of their edges. */
-export function createAppActors(deps: AppActorDeps): AppActors {
-  const options = (name: AppActorName) => ({
-    ...(deps.inspect ? { inspect: deps.inspect } : {}),
-    ...(deps.snapshots?.[name] ? { snapshot: deps.snapshots[name] } : {}),
-  })
+/** The notifications and the cookie consent: the shell's actors, which need no API (not started yet). */
+function createShellActors(deps: AppActorDeps, options: ActorOptions) {
   const notifications = createActor(notificationsMachine, {
     ...options('notifications'),
     input: { defaultDurationMs: deps.notificationDurationMs ?? NOTIFICATION_DEFAULT_MS },
@@ -167,29 +166,18 @@ export function createAppActors(deps: AppActorDeps): AppActors {
       input: { hashRequestsDialog: deps.hashRequestsCookieDialog, isOutdatedBrowser: deps.isOutdatedBrowser },
     },
   )
-  // The session tells the preferences about its user (they follow the account, issue 15); it only runs once started.
-  const { session, login, api } = createSessionAndApi(deps, notifications, options, (user) =>
-    preferences.send(accountEventOf(user)),
-  )
-  const preferences = createActor(
-    createPreferencesActors({ storage: deps.storage, api, notifications }),
-    options('preferences'),
-  )
-  const notices = deps.notices ?? noticesConfig
-  const content = createContentActors({
-    api,
-    notifications,
-    locale: deps.locale,
-    storage: deps.storage,
-    goHome: deps.scrollToTopAndGoHome,
-    notices,
-    snapshots: deps.contentSnapshots,
-    inspect: deps.inspect,
-  })
+  return { notifications, cookieConsent }
+}
 
-  for (const actor of [notifications, cookieConsent, preferences, session, login]) actor.start()
-  const previews = createPreviewStores()
-  const orderFlow = startOrderFlow({
+/** What the order flow reads from the actors started before it. */
+type OrderFlowEdges = Pick<AppActors, 'api' | 'notifications' | 'session' | 'preferences' | 'previews'> & {
+  notices: NoticesConfig
+}
+
+/** Starts the order flow (upload, configure, pricing, cart, checkout) with the client implementations. */
+function startShopOrderFlow(deps: AppActorDeps, edges: OrderFlowEdges) {
+  const { api, notifications, session, preferences, previews, notices } = edges
+  return startOrderFlow({
     logic: createOrderFlowActors({
       api,
       storage: deps.storage,
@@ -217,6 +205,38 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     snapshots: deps.snapshots,
     configuration: deps.configuration,
   })
+}
+
+/** Creates and starts the app-level actors with the client implementations of their edges. */
+export function createAppActors(deps: AppActorDeps): AppActors {
+  const options: ActorOptions = (name) => ({
+    ...(deps.inspect ? { inspect: deps.inspect } : {}),
+    ...(deps.snapshots?.[name] ? { snapshot: deps.snapshots[name] } : {}),
+  })
+  const { notifications, cookieConsent } = createShellActors(deps, options)
+  // The session tells the preferences about its user (they follow the account, issue 15); it only runs once started.
+  const { session, login, api } = createSessionAndApi(deps, notifications, options, (user) =>
+    preferences.send(accountEventOf(user)),
+  )
+  const preferences = createActor(
+    createPreferencesActors({ storage: deps.storage, api, notifications }),
+    options('preferences'),
+  )
+  const notices = deps.notices ?? noticesConfig
+  const content = createContentActors({
+    api,
+    notifications,
+    locale: deps.locale,
+    storage: deps.storage,
+    goHome: deps.scrollToTopAndGoHome,
+    notices,
+    snapshots: deps.contentSnapshots,
+    inspect: deps.inspect,
+  })
+
+  for (const actor of [notifications, cookieConsent, preferences, session, login]) actor.start()
+  const previews = createPreviewStores()
+  const orderFlow = startShopOrderFlow(deps, { api, notifications, session, preferences, previews, notices })
   const { orderProcess, cart, printModes } = orderFlow.children
   const loadModel = (file: AnalysisFile, signal: AbortSignal) =>
     api.binary(analysisAssetUrl(file.files['3mf']), { signal })
