@@ -82,31 +82,46 @@ function notFound(lang: string, slug: string): AppError {
   return new AppError(ErrorCode.NotFound, `No CMS page ${lang}/${slug}`)
 }
 
+async function navigationFromDb(repo: ContentRepo, lang: Locale): Promise<CmsNavigation> {
+  const stored = await repo.getNavigation(lang)
+  if (stored === null) return EMPTY_NAVIGATION
+  return CmsNavigationSchema.parse(stored)
+}
+
+async function pageFromDb(repo: ContentRepo, lang: Locale, slug: string): Promise<CmsPage> {
+  const row = await repo.getPage(lang, slug)
+  if (row === null) throw notFound(lang, slug)
+  // A stored page that no longer matches the contract is a bug: answered as internal_error by the error handler.
+  const document = CmsPageDocumentSchema.parse(row.page)
+  return { page: { navigation: await navigationFromDb(repo, lang) }, ...sanitizeCmsPage(document) }
+}
+
+async function savePageIn(repo: ContentRepo, document: CmsPageDocumentInput): Promise<CmsPageDocument> {
+  const clean = CmsPageDocumentSchema.parse(sanitizeCmsPage(CmsPageDocumentSchema.parse(document)))
+  await repo.upsertPage(clean.lang, clean.slug, clean)
+  return clean
+}
+
+/** Writes the seed pages and navigation when no page is stored yet (one process at a time); true when it did. */
+async function seedIfEmpty(db: ContentServiceDeps['db']): Promise<boolean> {
+  const content = buildSeedContent()
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_SEED_LOCK_KEY])
+    const txRepo = createContentRepo(tx)
+    if ((await txRepo.countPages()) > 0) return false
+    for (const page of content.pages) await savePageIn(txRepo, page)
+    for (const lang of LOCALES) {
+      await txRepo.upsertNavigation(lang, CmsNavigationSchema.parse(content.navigation[lang]))
+    }
+    return true
+  })
+}
+
 export function createContentService(deps: ContentServiceDeps) {
   const repo: ContentRepo = createContentRepo(deps.db)
   const now = deps.now ?? (() => new Date())
   const makeId = deps.newId ?? newId
   const perHour = deps.submissionsPerHourPerIp ?? SUBMISSIONS_PER_HOUR_PER_IP
-
-  async function navigationFromDb(lang: Locale): Promise<CmsNavigation> {
-    const stored = await repo.getNavigation(lang)
-    if (stored === null) return EMPTY_NAVIGATION
-    return CmsNavigationSchema.parse(stored)
-  }
-
-  async function pageFromDb(lang: Locale, slug: string): Promise<CmsPage> {
-    const row = await repo.getPage(lang, slug)
-    if (row === null) throw notFound(lang, slug)
-    // A stored page that no longer matches the contract is a bug: answered as internal_error by the error handler.
-    const document = CmsPageDocumentSchema.parse(row.page)
-    return { page: { navigation: await navigationFromDb(lang) }, ...sanitizeCmsPage(document) }
-  }
-
-  async function savePageIn(document: CmsPageDocumentInput, tx = repo): Promise<CmsPageDocument> {
-    const clean = CmsPageDocumentSchema.parse(sanitizeCmsPage(CmsPageDocumentSchema.parse(document)))
-    await tx.upsertPage(clean.lang, clean.slug, clean)
-    return clean
-  }
 
   return {
     /** A page by language and raw slug (`''` and `/` are the start page); 404 not_found when there is none. */
@@ -119,7 +134,7 @@ export function createContentService(deps: ContentServiceDeps) {
         if (page === null) throw notFound(locale, slug)
         return page
       }
-      return pageFromDb(locale, slug)
+      return pageFromDb(repo, locale, slug)
     },
 
     /** The navigation lists of a language (the external CMS's start page's, when one is configured). */
@@ -130,30 +145,18 @@ export function createContentService(deps: ContentServiceDeps) {
         const start = await deps.externalCms.getPage(locale, 'start')
         return start?.page.navigation ?? EMPTY_NAVIGATION
       }
-      return navigationFromDb(locale)
+      return navigationFromDb(repo, locale)
     },
 
     /** Validates, sanitises and stores a page document; returns what was stored. */
-    savePage: (document: CmsPageDocumentInput): Promise<CmsPageDocument> => savePageIn(document),
+    savePage: (document: CmsPageDocumentInput): Promise<CmsPageDocument> => savePageIn(repo, document),
 
     async saveNavigation(lang: Locale, navigation: CmsNavigation): Promise<void> {
       await repo.upsertNavigation(lang, CmsNavigationSchema.parse(navigation))
     },
 
     /** Writes the seed pages and navigation when no page is stored yet; true when it did. */
-    async seedIfEmpty(): Promise<boolean> {
-      const content = buildSeedContent()
-      return deps.db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_SEED_LOCK_KEY])
-        const txRepo = createContentRepo(tx)
-        if ((await txRepo.countPages()) > 0) return false
-        for (const page of content.pages) await savePageIn(page, txRepo)
-        for (const lang of LOCALES) {
-          await txRepo.upsertNavigation(lang, CmsNavigationSchema.parse(content.navigation[lang]))
-        }
-        return true
-      })
-    },
+    seedIfEmpty: (): Promise<boolean> => seedIfEmpty(deps.db),
 
     /**
      * Stores a validated submission and mails it to the team. More than `submissionsPerHourPerIp` from one address
