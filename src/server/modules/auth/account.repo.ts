@@ -46,8 +46,8 @@ export function uniqueViolationOf(error: unknown): string | undefined {
   return typeof constraint === 'string' ? constraint : ''
 }
 
-/** Customer accounts: the account columns of users (migration 008). */
-export function createAccountRepo(db: Queryable) {
+/** Account reads: by id or e-mail, the password hash, whether a username is taken. */
+function createAccountReadRepo(db: Queryable) {
   return {
     async findById(id: string): Promise<AccountRow | undefined> {
       const { rows } = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [id])
@@ -77,7 +77,12 @@ export function createAccountRepo(db: Queryable) {
       )
       return rows[0]?.taken === true
     },
+  }
+}
 
+/** Account changes: a new customer, the password, the e-mail, the business preference and details. */
+function createAccountWriteRepo(db: Queryable) {
+  return {
     /** A customer awaiting the opt-in. Throws the unique violation when the username or e-mail is taken meanwhile. */
     async insertCustomer(account: NewAccount): Promise<void> {
       await db.query(
@@ -143,5 +148,10 @@ export function createAccountRepo(db: Queryable) {
       )
     },
   }
+}
+
+/** Customer accounts: the account columns of users (migration 008). */
+export function createAccountRepo(db: Queryable) {
+  return { ...createAccountReadRepo(db), ...createAccountWriteRepo(db) }
 }
 export type AccountRepo = ReturnType<typeof createAccountRepo>
