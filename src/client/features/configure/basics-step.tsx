@@ -26,21 +26,12 @@ export function BasicsStep({ session }: { session: ConfigureSession }) {
   const { i18n, t } = useLingui()
   const id = useId()
   const name = useSelector(configure, (snapshot) => snapshot.context.name)
-  const unit = useSelector(configure, (snapshot) => snapshot.context.unit)
-  const hasRepairInfo = useSelector(configure, (snapshot) => snapshot.context.file.repairInfo !== null)
-  const agreed = useSelector(configure, (snapshot) => snapshot.context.acknowledgedRepairInfo)
   const isBusy = useSelector(configure, (snapshot) => snapshot.hasTag('busy'))
   // "Next" waits for the wall thickness of a file measured while its analysis goes on (decision 0124 §2).
   const isCalculating = useSelector(configure, (snapshot) => snapshot.hasTag('analysis-pending'))
   const error = useSelector(configure, (snapshot) => snapshot.context.error)
   const canEditName = useSelector(configure, (snapshot) =>
     snapshot.can({ type: 'configure.setName', name: '' }),
-  )
-  const canSetUnit = useSelector(configure, (snapshot) =>
-    snapshot.can({ type: 'configure.setUnit', unit: 'mm' }),
-  )
-  const canToggle = useSelector(configure, (snapshot) =>
-    snapshot.can({ type: 'configure.toggleRepairAgreement' }),
   )
   const canNext = useSelector(configure, (snapshot) => snapshot.can({ type: 'configure.next' }))
 
@@ -70,40 +61,9 @@ export function BasicsStep({ session }: { session: ConfigureSession }) {
           onChange={(event) => configure.send({ type: 'configure.setName', name: event.target.value })}
         />
       </div>
-      <fieldset className="field unit-choice" disabled={!canSetUnit}>
-        <legend>
-          <Trans>Maßeinheit der Datei</Trans>
-        </legend>
-        {UNITS_OF_LENGTH.map((option) => (
-          <label key={option}>
-            <input
-              type="radio"
-              name={`${id}-unit`}
-              checked={unit === option}
-              onChange={() => configure.send({ type: 'configure.setUnit', unit: option })}
-            />
-            {i18n._(unitNames[option])}
-          </label>
-        ))}
-      </fieldset>
+      <UnitChoice session={session} id={id} />
       <UnitSuggestion session={session} />
-      {hasRepairInfo && (
-        <div className="field repair-agreement">
-          <input
-            id={`${id}-repair`}
-            type="checkbox"
-            checked={agreed}
-            disabled={!canToggle}
-            onChange={() => configure.send({ type: 'configure.toggleRepairAgreement' })}
-          />
-          <label htmlFor={`${id}-repair`}>
-            <Trans>
-              Mein Modell wurde automatisch repariert. Ich habe den Reparaturbericht gesehen und bin mit der
-              reparierten Fassung einverstanden.
-            </Trans>
-          </label>
-        </div>
-      )}
+      <RepairAgreement session={session} id={id} />
       {error === 'configure-failure' && (
         <p className="notice notice--warning" role="alert">
           {i18n._(notificationTexts['configure-failure'].body)}
@@ -176,6 +136,62 @@ function UnitSuggestion({ session }: { session: ConfigureSession }) {
           </button>
         </div>
       </div>
+    </div>
+  )
+}
+
+/** The unit of length the file was drawn in. */
+function UnitChoice({ session, id }: { session: ConfigureSession; id: string }) {
+  const { configure } = session
+  const { i18n } = useLingui()
+  const unit = useSelector(configure, (snapshot) => snapshot.context.unit)
+  const canSetUnit = useSelector(configure, (snapshot) =>
+    snapshot.can({ type: 'configure.setUnit', unit: 'mm' }),
+  )
+  return (
+    <fieldset className="field unit-choice" disabled={!canSetUnit}>
+      <legend>
+        <Trans>Maßeinheit der Datei</Trans>
+      </legend>
+      {UNITS_OF_LENGTH.map((option) => (
+        <label key={option}>
+          <input
+            type="radio"
+            name={`${id}-unit`}
+            checked={unit === option}
+            onChange={() => configure.send({ type: 'configure.setUnit', unit: option })}
+          />
+          {i18n._(unitNames[option])}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/** The agreement to the automatic repair, shown only when the model was repaired. */
+function RepairAgreement({ session, id }: { session: ConfigureSession; id: string }) {
+  const { configure } = session
+  const hasRepairInfo = useSelector(configure, (snapshot) => snapshot.context.file.repairInfo !== null)
+  const agreed = useSelector(configure, (snapshot) => snapshot.context.acknowledgedRepairInfo)
+  const canToggle = useSelector(configure, (snapshot) =>
+    snapshot.can({ type: 'configure.toggleRepairAgreement' }),
+  )
+  if (!hasRepairInfo) return null
+  return (
+    <div className="field repair-agreement">
+      <input
+        id={`${id}-repair`}
+        type="checkbox"
+        checked={agreed}
+        disabled={!canToggle}
+        onChange={() => configure.send({ type: 'configure.toggleRepairAgreement' })}
+      />
+      <label htmlFor={`${id}-repair`}>
+        <Trans>
+          Mein Modell wurde automatisch repariert. Ich habe den Reparaturbericht gesehen und bin mit der
+          reparierten Fassung einverstanden.
+        </Trans>
+      </label>
     </div>
   )
 }

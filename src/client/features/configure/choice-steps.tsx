@@ -26,8 +26,6 @@ import { useSelection } from './use-configure.ts'
  */
 export function MaterialsStep({ session }: { session: ConfigureSession }) {
   const { configure, pricing } = session
-  const { printModes: printModesActor } = useAppActors()
-  const { i18n } = useLingui()
   const id = useId()
   const isBusiness = useIsBusinessCustomer()
   const catalogue = useCatalogue()
@@ -54,27 +52,7 @@ export function MaterialsStep({ session }: { session: ConfigureSession }) {
       <h2 id={`${id}-title`} tabIndex={-1} ref={focusOnAppear}>
         <Trans>Material und Druckverfahren</Trans>
       </h2>
-      {catalogue.isLoading && catalogue.printModes.length === 0 && (
-        <div className="print-modes print-modes--loading" aria-busy="true">
-          <span className="skeleton skeleton--card" aria-hidden="true" />
-          <span className="skeleton skeleton--card" aria-hidden="true" />
-          <p>
-            <Trans>Druckverfahren werden geladen …</Trans>
-          </p>
-        </div>
-      )}
-      {catalogue.hasFailed && (
-        <div className="notice notice--warning" role="alert">
-          <p>{i18n._(errorTexts.service_unavailable)}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => printModesActor.send({ type: 'printModes.retry' })}
-          >
-            <Trans>Erneut laden</Trans>
-          </button>
-        </div>
-      )}
+      <CatalogueStatus catalogue={catalogue} />
       {catalogue.printModes.length > 0 && (
         <fieldset className="print-modes">
           <legend className="visually-hidden">
@@ -195,5 +173,36 @@ export function FinishesStep({ session }: { session: ConfigureSession }) {
         </button>
       </div>
     </section>
+  )
+}
+
+/** While the print modes load: placeholders; when they could not be loaded: the warning and a retry. */
+function CatalogueStatus({ catalogue }: { catalogue: ReturnType<typeof useCatalogue> }) {
+  const { printModes: printModesActor } = useAppActors()
+  const { i18n } = useLingui()
+  return (
+    <>
+      {catalogue.isLoading && catalogue.printModes.length === 0 && (
+        <div className="print-modes print-modes--loading" aria-busy="true">
+          <span className="skeleton skeleton--card" aria-hidden="true" />
+          <span className="skeleton skeleton--card" aria-hidden="true" />
+          <p>
+            <Trans>Druckverfahren werden geladen …</Trans>
+          </p>
+        </div>
+      )}
+      {catalogue.hasFailed && (
+        <div className="notice notice--warning" role="alert">
+          <p>{i18n._(errorTexts.service_unavailable)}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => printModesActor.send({ type: 'printModes.retry' })}
+          >
+            <Trans>Erneut laden</Trans>
+          </button>
+        </div>
+      )}
+    </>
   )
 }

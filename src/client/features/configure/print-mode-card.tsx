@@ -37,11 +37,7 @@ export function PrintModeCard(props: {
 }) {
   const { printMode, price } = props
   const { features } = printMode
-  const { i18n } = useLingui()
-  const locale = useLocale()
   const id = useId()
-  const mm = (value: number) => formatNumber(value, locale, { max: 3 })
-  const max = features.maxDimensions
 
   return (
     <div className="print-mode-card" data-selected={props.isSelected}>
@@ -66,65 +62,8 @@ export function PrintModeCard(props: {
       <p id={`${id}-description`} className="print-mode-card__description">
         {features.description}
       </p>
-      <dl className="print-mode-card__facts">
-        <div>
-          <dt>
-            <Trans>Oberflächenqualität</Trans>
-          </dt>
-          <dd>{features.surfaceQuality}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Anwendungen</Trans>
-          </dt>
-          <dd>{features.applications}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Max. Abmessungen</Trans>
-          </dt>
-          <dd>
-            {mm(max.x)} × {mm(max.y)} × {mm(max.z)} mm
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Min. Detailgröße</Trans>
-          </dt>
-          <dd>{mm(features.minFeatureSize)} mm</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Auflösung</Trans>
-          </dt>
-          <dd>
-            <Trans>
-              XY {mm(features.resolutionXY)} mm, Z {mm(features.resolutionZ)} mm
-            </Trans>
-          </dd>
-        </div>
-      </dl>
-      <details className="print-mode-card__ranking">
-        <summary>
-          <Trans>Eigenschaften im Vergleich</Trans>
-        </summary>
-        <ul>
-          {features.ranking.map((entry) => (
-            <li key={entry.label}>
-              <span id={`${id}-${entry.label}`}>{i18n._(rankingLabels[entry.label])}</span>
-              <meter
-                min={RANKING_SCALE.min}
-                max={RANKING_SCALE.max}
-                value={entry.value}
-                aria-labelledby={`${id}-${entry.label}`}
-              />
-              <span className="print-mode-card__score" aria-hidden="true">
-                {entry.value}/{RANKING_SCALE.max}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <PrintModeFacts features={features} />
+      <RankingMeters id={id} ranking={features.ranking} />
     </div>
   )
 }
@@ -154,5 +93,80 @@ function CardPrice({
         <Money placeholder />
       )}
     </span>
+  )
+}
+
+/** Surface quality, applications, maximum dimensions, minimum feature size and resolutions. */
+function PrintModeFacts({ features }: { features: PrintMode['features'] }) {
+  const locale = useLocale()
+  const mm = (value: number) => formatNumber(value, locale, { max: 3 })
+  const max = features.maxDimensions
+  return (
+    <dl className="print-mode-card__facts">
+      <div>
+        <dt>
+          <Trans>Oberflächenqualität</Trans>
+        </dt>
+        <dd>{features.surfaceQuality}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Anwendungen</Trans>
+        </dt>
+        <dd>{features.applications}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Max. Abmessungen</Trans>
+        </dt>
+        <dd>
+          {mm(max.x)} × {mm(max.y)} × {mm(max.z)} mm
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Min. Detailgröße</Trans>
+        </dt>
+        <dd>{mm(features.minFeatureSize)} mm</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Auflösung</Trans>
+        </dt>
+        <dd>
+          <Trans>
+            XY {mm(features.resolutionXY)} mm, Z {mm(features.resolutionZ)} mm
+          </Trans>
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The ranking meters (RANKING_SCALE), folded away by default. */
+function RankingMeters({ id, ranking }: { id: string; ranking: PrintMode['features']['ranking'] }) {
+  const { i18n } = useLingui()
+  return (
+    <details className="print-mode-card__ranking">
+      <summary>
+        <Trans>Eigenschaften im Vergleich</Trans>
+      </summary>
+      <ul>
+        {ranking.map((entry) => (
+          <li key={entry.label}>
+            <span id={`${id}-${entry.label}`}>{i18n._(rankingLabels[entry.label])}</span>
+            <meter
+              min={RANKING_SCALE.min}
+              max={RANKING_SCALE.max}
+              value={entry.value}
+              aria-labelledby={`${id}-${entry.label}`}
+            />
+            <span className="print-mode-card__score" aria-hidden="true">
+              {entry.value}/{RANKING_SCALE.max}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }

@@ -20,11 +20,8 @@ export function RepairDialog({
   repairInfo: RepairInfo
   onClose: () => void
 }) {
-  const { i18n, t } = useLingui()
-  const locale = useLocale()
+  const { t } = useLingui()
   const id = useId()
-  const count = (value: number) => formatNumber(value, locale, { max: 0 })
-  const pictures = Object.entries(repairInfo.repairImages) as [PictureKey, string][]
 
   return (
     <dialog
@@ -54,47 +51,8 @@ export function RepairDialog({
           Ihr Modell hatte Fehler, die einen Druck verhindert hätten. Wir haben sie automatisch behoben:
         </Trans>
       </p>
-      <dl className="repair-dialog__counts">
-        <div>
-          <dt>
-            <Trans>Umgedrehte Flächen</Trans>
-          </dt>
-          <dd>{count(repairInfo.numberOfFlippedPolygons)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Entfernte flache, offene Hüllen</Trans>
-          </dt>
-          <dd>{count(repairInfo.numberOfRemovedFlatOpenShells)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Geschlossene Löcher</Trans>
-          </dt>
-          <dd>{count(repairInfo.numberOfClosedOpenLoops)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Zusammengeführte Punktpaare</Trans>
-          </dt>
-          <dd>{count(repairInfo.numberOfMergedVertexPairs)}</dd>
-        </div>
-      </dl>
-      {pictures.length > 0 && (
-        <ul className="repair-dialog__pictures">
-          {pictures.map(([key, path]) => (
-            <li key={key}>
-              <img
-                src={analysisAssetUrl(path)}
-                alt={t`Reparierte Stellen, ${pictureLabel(key, i18n)}`}
-                width={200}
-                height={200}
-                loading="lazy"
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <RepairCounts repairInfo={repairInfo} />
+      <RepairPictures repairInfo={repairInfo} />
       <div className="repair-dialog__actions">
         {file.files.repaired && (
           <a className="button" href={analysisAssetUrl(file.files.repaired)} download>
@@ -106,5 +64,61 @@ export function RepairDialog({
         </button>
       </div>
     </dialog>
+  )
+}
+
+/** The four counts of the repair. */
+function RepairCounts({ repairInfo }: { repairInfo: RepairInfo }) {
+  const locale = useLocale()
+  const count = (value: number) => formatNumber(value, locale, { max: 0 })
+  return (
+    <dl className="repair-dialog__counts">
+      <div>
+        <dt>
+          <Trans>Umgedrehte Flächen</Trans>
+        </dt>
+        <dd>{count(repairInfo.numberOfFlippedPolygons)}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Entfernte flache, offene Hüllen</Trans>
+        </dt>
+        <dd>{count(repairInfo.numberOfRemovedFlatOpenShells)}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Geschlossene Löcher</Trans>
+        </dt>
+        <dd>{count(repairInfo.numberOfClosedOpenLoops)}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Zusammengeführte Punktpaare</Trans>
+        </dt>
+        <dd>{count(repairInfo.numberOfMergedVertexPairs)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The pictures of the repaired places, if any. */
+function RepairPictures({ repairInfo }: { repairInfo: RepairInfo }) {
+  const { i18n, t } = useLingui()
+  const pictures = Object.entries(repairInfo.repairImages) as [PictureKey, string][]
+  if (pictures.length === 0) return null
+  return (
+    <ul className="repair-dialog__pictures">
+      {pictures.map(([key, path]) => (
+        <li key={key}>
+          <img
+            src={analysisAssetUrl(path)}
+            alt={t`Reparierte Stellen, ${pictureLabel(key, i18n)}`}
+            width={200}
+            height={200}
+            loading="lazy"
+          />
+        </li>
+      ))}
+    </ul>
   )
 }

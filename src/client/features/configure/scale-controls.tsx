@@ -59,27 +59,19 @@ function useThrottled<T>(send: (value: T) => void, ms: number): (value: T) => vo
  */
 export function ScaleControls({ session, showSlider }: { session: ConfigureSession; showSlider: boolean }) {
   const { configure } = session
-  const { i18n, t } = useLingui()
+  const { i18n } = useLingui()
   const locale = useLocale()
   const id = useId()
   const scale = useSelector(configure, (snapshot) => snapshot.context.scale)
   const unit = useSelector(configure, (snapshot) => snapshot.context.unit)
   const dimensions = useSelector(configure, (snapshot) => snapshot.context.file.analysedProperties.dimensions)
   const canEdit = useSelector(configure, (snapshot) => snapshot.can({ type: 'configure.setScale', scale: 1 }))
-  const canSetUnit = useSelector(configure, (snapshot) =>
-    snapshot.can({ type: 'configure.setUnit', unit: 'mm' }),
-  )
   const [draft, setDraft] = useState<string | null>(null)
-  const [sliderDraft, setSliderDraft] = useState<number | null>(null)
-  const [dimensionDraft, setDimensionDraft] = useState<{ axis: Axis; text: string } | null>(null)
   const sendScale = (value: number | null) => configure.send({ type: 'configure.setScale', scale: value })
-  const sendThrottled = useThrottled(sendScale, SCALE_SLIDER.throttleMs)
 
   // The machine refuses the value and withdraws the price; the field keeps what was typed next to the reason.
   const isRefused = useSelector(configure, (snapshot) => snapshot.context.scaleError !== null)
   const size = scaledSize(dimensions, scale)
-  const sliderValue = sliderDraft ?? Math.min(SCALE_SLIDER.max, Math.max(SCALE_SLIDER.min, scale))
-  const endSlide = () => setSliderDraft(null)
 
   return (
     <div className="scale-controls">
@@ -107,26 +99,7 @@ export function ScaleControls({ session, showSlider }: { session: ConfigureSessi
             }}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-unit`}>
-            <Trans>Einheit</Trans>
-          </label>
-          <select
-            id={`${id}-unit`}
-            value={unit}
-            disabled={!canSetUnit}
-            onChange={(event) => {
-              const next = UNITS_OF_LENGTH.find((option) => option === event.target.value)
-              if (next) configure.send({ type: 'configure.setUnit', unit: next })
-            }}
-          >
-            {UNITS_OF_LENGTH.map((option) => (
-              <option key={option} value={option}>
-                {i18n._(unitNames[option])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <UnitSelect session={session} id={id} />
       </div>
       {isRefused && (
         <p id={`${id}-scale-error`} className="field-error">
@@ -134,63 +107,134 @@ export function ScaleControls({ session, showSlider }: { session: ConfigureSessi
         </p>
       )}
       {showSlider && (
-        <div className="field scale-controls__slider">
-          <label htmlFor={`${id}-slider`}>
-            <Trans>Skalierung anpassen</Trans>
-          </label>
-          <input
-            id={`${id}-slider`}
-            type="range"
-            min={SCALE_SLIDER.min}
-            max={SCALE_SLIDER.max}
-            step={SCALE_SLIDER.step}
-            value={sliderValue}
-            disabled={!canEdit}
-            aria-valuetext={scaleFieldText(sliderValue)}
-            onChange={(event) => {
-              const value = Number(event.target.value)
-              setSliderDraft(value)
-              setDraft(null)
-              sendThrottled(value)
-            }}
-            onPointerUp={endSlide}
-            onKeyUp={endSlide}
-            onBlur={endSlide}
-          />
-        </div>
+        <ScaleSlider
+          id={id}
+          scale={scale}
+          canEdit={canEdit}
+          onSlide={() => setDraft(null)}
+          send={sendScale}
+        />
       )}
       <p className="scale-controls__size">
         <Trans>Größe: {scale > 0 ? formatSize(size, unit, locale, i18n) : '–'}</Trans>
       </p>
-      <fieldset className="size-fields" disabled={!canEdit}>
-        <legend>
-          <Trans>Größe in {i18n._(unitSymbols[unit])}</Trans>
-        </legend>
-        {(['x', 'y', 'z'] as const).map((axis) => (
-          <div key={axis} className="field">
-            <label htmlFor={`${id}-${axis}`}>{axis.toUpperCase()}</label>
-            <input
-              id={`${id}-${axis}`}
-              type="number"
-              inputMode="decimal"
-              min={DIMENSION_FIELD.min}
-              step={DIMENSION_FIELD.step}
-              value={dimensionDraft?.axis === axis ? dimensionDraft.text : dimensionFieldText(size[axis])}
-              aria-label={t`Größe ${axis.toUpperCase()} in ${i18n._(unitSymbols[unit])}`}
-              onChange={(event) => {
-                setDimensionDraft({ axis, text: event.target.value })
-                const text = event.target.value
-                configure.send({
-                  type: 'configure.setDimension',
-                  axis,
-                  value: text.trim() === '' ? null : Number(text),
-                })
-              }}
-              onBlur={() => setDimensionDraft(null)}
-            />
-          </div>
-        ))}
-      </fieldset>
+      <SizeFields session={session} id={id} canEdit={canEdit} />
     </div>
+  )
+}
+
+/** The unit of length the size is read in. */
+function UnitSelect({ session, id }: { session: ConfigureSession; id: string }) {
+  const { configure } = session
+  const { i18n } = useLingui()
+  const unit = useSelector(configure, (snapshot) => snapshot.context.unit)
+  const canSetUnit = useSelector(configure, (snapshot) =>
+    snapshot.can({ type: 'configure.setUnit', unit: 'mm' }),
+  )
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-unit`}>
+        <Trans>Einheit</Trans>
+      </label>
+      <select
+        id={`${id}-unit`}
+        value={unit}
+        disabled={!canSetUnit}
+        onChange={(event) => {
+          const next = UNITS_OF_LENGTH.find((option) => option === event.target.value)
+          if (next) configure.send({ type: 'configure.setUnit', unit: next })
+        }}
+      >
+        {UNITS_OF_LENGTH.map((option) => (
+          <option key={option} value={option}>
+            {i18n._(unitNames[option])}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** The slider 0.1–10; while dragged it shows its own value and sends at most every SCALE_SLIDER.throttleMs. */
+function ScaleSlider(props: {
+  id: string
+  scale: number
+  canEdit: boolean
+  /** The slider moved: the scale field shows the machine's value again. */
+  onSlide: () => void
+  send: (value: number) => void
+}) {
+  const { id, scale, canEdit, onSlide } = props
+  const [sliderDraft, setSliderDraft] = useState<number | null>(null)
+  const sendThrottled = useThrottled(props.send, SCALE_SLIDER.throttleMs)
+  const sliderValue = sliderDraft ?? Math.min(SCALE_SLIDER.max, Math.max(SCALE_SLIDER.min, scale))
+  const endSlide = () => setSliderDraft(null)
+  return (
+    <div className="field scale-controls__slider">
+      <label htmlFor={`${id}-slider`}>
+        <Trans>Skalierung anpassen</Trans>
+      </label>
+      <input
+        id={`${id}-slider`}
+        type="range"
+        min={SCALE_SLIDER.min}
+        max={SCALE_SLIDER.max}
+        step={SCALE_SLIDER.step}
+        value={sliderValue}
+        disabled={!canEdit}
+        aria-valuetext={scaleFieldText(sliderValue)}
+        onChange={(event) => {
+          const value = Number(event.target.value)
+          setSliderDraft(value)
+          onSlide()
+          sendThrottled(value)
+        }}
+        onPointerUp={endSlide}
+        onKeyUp={endSlide}
+        onBlur={endSlide}
+      />
+    </div>
+  )
+}
+
+/** The size fields X/Y/Z in the file's unit: a typed value sets the scale to value ÷ the analysed dimension. */
+function SizeFields({ session, id, canEdit }: { session: ConfigureSession; id: string; canEdit: boolean }) {
+  const { configure } = session
+  const { i18n, t } = useLingui()
+  const scale = useSelector(configure, (snapshot) => snapshot.context.scale)
+  const unit = useSelector(configure, (snapshot) => snapshot.context.unit)
+  const dimensions = useSelector(configure, (snapshot) => snapshot.context.file.analysedProperties.dimensions)
+  const [dimensionDraft, setDimensionDraft] = useState<{ axis: Axis; text: string } | null>(null)
+  const size = scaledSize(dimensions, scale)
+  return (
+    <fieldset className="size-fields" disabled={!canEdit}>
+      <legend>
+        <Trans>Größe in {i18n._(unitSymbols[unit])}</Trans>
+      </legend>
+      {(['x', 'y', 'z'] as const).map((axis) => (
+        <div key={axis} className="field">
+          <label htmlFor={`${id}-${axis}`}>{axis.toUpperCase()}</label>
+          <input
+            id={`${id}-${axis}`}
+            type="number"
+            inputMode="decimal"
+            min={DIMENSION_FIELD.min}
+            step={DIMENSION_FIELD.step}
+            value={dimensionDraft?.axis === axis ? dimensionDraft.text : dimensionFieldText(size[axis])}
+            aria-label={t`Größe ${axis.toUpperCase()} in ${i18n._(unitSymbols[unit])}`}
+            onChange={(event) => {
+              setDimensionDraft({ axis, text: event.target.value })
+              const text = event.target.value
+              configure.send({
+                type: 'configure.setDimension',
+                axis,
+                value: text.trim() === '' ? null : Number(text),
+              })
+            }}
+            onBlur={() => setDimensionDraft(null)}
+          />
+        </div>
+      ))}
+    </fieldset>
   )
 }

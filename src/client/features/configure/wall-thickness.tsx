@@ -55,56 +55,15 @@ export function WallThickness({ session }: { session: ConfigureSession }) {
 
   return (
     <div className="wall-thickness">
-      <div className="wall-thickness__controls">
-        <fieldset>
-          <legend>
-            <Trans>Blickrichtung</Trans>
-          </legend>
-          {SIGNS.map((option) => (
-            <label key={option}>
-              <input
-                type="radio"
-                name={`${id}-sign`}
-                checked={sign === option}
-                onChange={() => setSign(option)}
-              />
-              {i18n._(signNames[option])}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>
-            <Trans>Achse</Trans>
-          </legend>
-          {AXES.map((option) => (
-            <label key={option}>
-              <input
-                type="radio"
-                name={`${id}-axis`}
-                checked={axis === option}
-                onChange={() => setAxis(option)}
-              />
-              {option}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>
-            <Trans>Drehung</Trans>
-          </legend>
-          {PICTURE_ROTATIONS.map((option) => (
-            <label key={option}>
-              <input
-                type="radio"
-                name={`${id}-rotation`}
-                checked={rotation === option}
-                onChange={() => setRotation(option)}
-              />
-              {option}°
-            </label>
-          ))}
-        </fieldset>
-      </div>
+      <ViewControls
+        id={id}
+        sign={sign}
+        axis={axis}
+        rotation={rotation}
+        onSign={setSign}
+        onAxis={setAxis}
+        onRotation={setRotation}
+      />
       <div className="wall-thickness__picture">
         {source ? (
           <img src={source} alt={t`Wandstärke, ${pictureLabel(key, i18n)}`} width={400} height={400} />
@@ -123,6 +82,72 @@ export function WallThickness({ session }: { session: ConfigureSession }) {
           </Trans>
         )}
       </p>
+    </div>
+  )
+}
+
+/** The view direction (sign and axis) and the rotation of the picture. */
+function ViewControls(props: {
+  id: string
+  sign: Sign
+  axis: AxisLetter
+  rotation: PictureRotation
+  onSign: (sign: Sign) => void
+  onAxis: (axis: AxisLetter) => void
+  onRotation: (rotation: PictureRotation) => void
+}) {
+  const { id, sign, axis, rotation } = props
+  const { i18n } = useLingui()
+  return (
+    <div className="wall-thickness__controls">
+      <fieldset>
+        <legend>
+          <Trans>Blickrichtung</Trans>
+        </legend>
+        {SIGNS.map((option) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name={`${id}-sign`}
+              checked={sign === option}
+              onChange={() => props.onSign(option)}
+            />
+            {i18n._(signNames[option])}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>
+          <Trans>Achse</Trans>
+        </legend>
+        {AXES.map((option) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name={`${id}-axis`}
+              checked={axis === option}
+              onChange={() => props.onAxis(option)}
+            />
+            {option}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>
+          <Trans>Drehung</Trans>
+        </legend>
+        {PICTURE_ROTATIONS.map((option) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name={`${id}-rotation`}
+              checked={rotation === option}
+              onChange={() => props.onRotation(option)}
+            />
+            {option}°
+          </label>
+        ))}
+      </fieldset>
     </div>
   )
 }
