@@ -1,8 +1,11 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnalysisTask, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
 import { binaryStl, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import { CORPUS_DIR } from '#engine/testing/corpus.ts'
+import { writeOpenGridStl } from '#tests/hostile/fixtures/big-stl.ts'
+import { createTempDir } from '#tests/integration/helpers/test-app.ts'
 import {
   type AnalysisTestApp,
   createAnalysisTestApp,
@@ -172,35 +175,13 @@ describe('worker bounds', () => {
       env: { ANALYSIS_WORKER_HEAP_MB: '32', ANALYSIS_TIMEOUT_MS: '120000' },
     })
     try {
-      // 10,000 solids (the engine's body limit), each a closed octahedron: every body keeps its own mesh, topology,
-      // repair record and measures on the JS heap through every stage, past the 32 MB bound; typed-array data would
-      // not count. (Open fans of 12 facets a body no longer reached it once the analysis child stopped loading
-      // three.js and zod at its start: the repair removed them as stray facets and the analysis ended with
-      // no_triangles.)
-      const lines: string[] = []
-      const vertex = ([x, y, z]: readonly number[]) => `  vertex ${x} ${y} ${z}`
-      for (let body = 0; body < 10_000; body++) {
-        const ox = (body % 100) * 3
-        const oy = Math.floor(body / 100) * 3
-        lines.push(`solid s${body}`)
-        for (const sx of [1, -1])
-          for (const sy of [1, -1])
-            for (const sz of [1, -1]) {
-              const corners = [
-                [ox + sx, oy, 0],
-                [ox, oy + sy, 0],
-                [ox, oy, sz],
-              ]
-              // Counter-clockwise seen from outside: the order flips with each negative axis.
-              if (sx * sy * sz < 0) corners.reverse()
-              lines.push(
-                `facet normal 0 0 0\n outer loop\n${corners.map(vertex).join('\n')}\n endloop\nendfacet`,
-              )
-            }
-        lines.push(`endsolid s${body}`)
-      }
-      lines.push('')
-      const outcome = await outcomeOf(t, 'bodies.stl', new TextEncoder().encode(lines.join('\n')))
+      // 100,000 separate triangles: the repair's maps need about 0.8 KB a triangle on the JS heap (decision 0073),
+      // some 80 MB against the 32 MB bound, while the header's estimate (about 30 MB) lets the file through. Until
+      // session 14 this was 10,000 closed octahedra (each body's records on the heap); once the engine kept less of
+      // them on the heap (decisions 0135, 0138) they peaked right at the bound and passed it in some runs only.
+      const path = join(createTempDir('schichtwerk-grid-'), 'grid.stl')
+      writeOpenGridStl(path, 100_000)
+      const outcome = await outcomeOf(t, 'grid.stl', readFileSync(path))
       if (!('task' in outcome)) throw new Error('refused')
       expect(outcome.task.error).toEqual({
         code: 'analysis_too_complex',
