@@ -12,21 +12,12 @@ import {
   type PriceConfigurationInput,
 } from '#server/modules/pricing/price-configuration.ts'
 import { compileSheet, type CompiledSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
+import { ANALYSED_BLOCK } from '#server/modules/pricing/pricing-test-fixtures.ts'
 import { DEFAULT_PRICE_SHEETS } from '#server/modules/pricing/sheet/default-sheets.ts'
 import { draftWith } from '#server/modules/pricing/sheet/formula-test-helpers.ts'
 import { SheetEvaluationError } from '#server/modules/pricing/sheet/sheet-errors.ts'
 
-const analysed: AnalysedProperties = {
-  dimensions: { x: 4, y: 3, z: 2 },
-  internalVolume: 12,
-  externalVolume: 24,
-  surfaceArea: 62,
-  minX: 2,
-  maxX: 4,
-  maxY: 3,
-  wallThickness: { binEdgesMm: [0, 0.1, 0.2, 1, null], areaMm2: [0, 5, 90, 5] },
-  printable: true,
-}
+const analysed: AnalysedProperties = ANALYSED_BLOCK
 
 /** Prices in euros equal to the scaled X size, so the tests can see the unit conversion and the scale. */
 const echoSheet = compileSheet({

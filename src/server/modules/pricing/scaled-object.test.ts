@@ -9,19 +9,10 @@ import {
 } from '#server/modules/pricing/price-configuration.ts'
 import { scaleObject } from '#server/modules/pricing/scaled-object.ts'
 import { compileSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
+import { ANALYSED_BLOCK } from '#server/modules/pricing/pricing-test-fixtures.ts'
 import { DEFAULT_PRICE_SHEETS } from '#server/modules/pricing/sheet/default-sheets.ts'
 
-const analysed: AnalysedProperties = {
-  dimensions: { x: 4, y: 3, z: 2 },
-  internalVolume: 12,
-  externalVolume: 24,
-  surfaceArea: 62,
-  minX: 2,
-  maxX: 4,
-  maxY: 3,
-  wallThickness: { binEdgesMm: [0, 0.1, 0.2, 1, null], areaMm2: [0, 5, 90, 5] },
-  printable: true,
-}
+const analysed: AnalysedProperties = ANALYSED_BLOCK
 const modes: PrintModeLimits[] = [
   { maxDimensionsMm: { x: 200, y: 200, z: 200 }, minFeatureSizeMm: 0.8 },
   { maxDimensionsMm: { x: 50, y: 50, z: 50 }, minFeatureSizeMm: 1.5 },
