@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createPricingBodyParser } from '#server/modules/pricing/pricing-body.ts'
 import { isPlainJsonText } from '#server/modules/pricing/pricing-answers.plugin.ts'
-import { isSharedParams, isValidPricingBatchRequest } from '#server/modules/pricing/pricing-request.ts'
+import { isSharedParams, parsePricingBatchRequest } from '#server/modules/pricing/pricing-request.ts'
 
 const ID_A = 'AAAAAAAAAAAAAAAAAAAAAA'
 const ID_B = 'BBBBBBBBBBBBBBBBBBBBBB'
@@ -32,7 +32,7 @@ describe('createPricingBodyParser', () => {
     expect(third.params).toBe(second.params)
     expect(third.objectQuantity).toBe(3)
     expect(Object.isFrozen(third.params) && Object.isFrozen(third.params[0])).toBe(true)
-    expect(isValidPricingBatchRequest(third)).toBe(true)
+    expect(parsePricingBatchRequest(third).params).toBe(third.params)
     expect(Object.keys(third)).toEqual(Object.keys(JSON.parse(bodyWith(3)) as object))
   })
 
@@ -43,7 +43,7 @@ describe('createPricingBodyParser', () => {
       const body = parser.parse(bodyWith(quantity, refused)) as { params: unknown[] }
       expect(body).toEqual(JSON.parse(bodyWith(quantity, refused)))
       expect(isSharedParams(body.params)).toBe(false)
-      expect(isValidPricingBatchRequest(body)).toBe(false)
+      expect(() => parsePricingBatchRequest(body)).toThrow()
     }
   })
 
