@@ -15,6 +15,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { failureSummary } from './failure-summary.ts'
 
 const root = join(import.meta.dirname, '..')
 const outDir = join(root, 'test-results')
@@ -69,10 +70,16 @@ async function runBlock(stage: Stage): Promise<StageResult> {
   return result
 }
 
-/** Stages one after the other; a failed stage ends the chain (what follows it would build on it). */
-async function runChain(chain: Stage[]): Promise<boolean> {
-  for (const stage of chain) if (!(await runBlock(stage)).ok) return false
-  return true
+/**
+ * Stages one after the other; a failed stage ends the chain (what follows it would build on it). Gives the failed
+ * stage's summary (failure-summary.ts), or undefined when every stage passed.
+ */
+async function runChain(chain: Stage[]): Promise<string | undefined> {
+  for (const stage of chain) {
+    const result = await runBlock(stage)
+    if (!result.ok) return failureSummary(stage, result.output, root)
+  }
+  return undefined
 }
 
 /**
@@ -86,8 +93,10 @@ async function runTogether(chains: (Stage | Stage[])[]): Promise<void> {
   const started = Date.now()
   const results = await Promise.all(asChains.map(runChain))
   console.log(`=== together done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-  const failed = results.filter((ok) => !ok).length
+  const failures = results.filter((summary) => summary !== undefined)
+  const failed = failures.length
   if (failed > 0) {
+    for (const summary of failures) console.log(summary)
     tally.failed += failed
     finish()
   }
