@@ -22,12 +22,6 @@ interface VitestFile {
 const MESSAGE_LINES = 12
 const TAIL_LINES = 60
 
-/** The report path of a Vitest stage's arguments (`--outputFile.json=<path>`), if it has one. */
-function vitestReportOf(args: readonly string[]): string | undefined {
-  const flag = args.find((arg) => arg.startsWith('--outputFile.json='))
-  return flag?.slice('--outputFile.json='.length)
-}
-
 /** The first lines of a message, without the test runner's own stack frames. */
 const firstLines = (text: string, count: number): string =>
   text
@@ -57,12 +51,11 @@ function vitestFailures(reportPath: string, root: string): string | undefined {
 
 /** The summary of a failed stage: its failed tests when it wrote a Vitest report, else its last lines. */
 export function failureSummary(
-  stage: { title: string; args: readonly string[] },
+  stage: { title: string; vitestReport?: string },
   output: string,
   root: string,
 ): string {
-  const report = vitestReportOf(stage.args)
-  const tests = report === undefined ? undefined : vitestFailures(report, root)
+  const tests = stage.vitestReport === undefined ? undefined : vitestFailures(stage.vitestReport, root)
   const body = tests ?? output.trimEnd().split('\n').slice(-TAIL_LINES).join('\n')
   return `\n=== ${stage.title} FAILED — repeated here so the cause is at the end:\n${body}\n`
 }

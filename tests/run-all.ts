@@ -35,7 +35,14 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   console.log(`=== ${title} ok (${seconds} s)`)
 }
 
-type Stage = { title: string; command: string; args: string[]; env?: NodeJS.ProcessEnv }
+/** A stage; `vitestReport` is the JSON report a Vitest stage writes (its failed tests are repeated at the end). */
+type Stage = {
+  title: string
+  command: string
+  args: string[]
+  env?: NodeJS.ProcessEnv
+  vitestReport?: string
+}
 type StageResult = { ok: boolean; seconds: string; output: string }
 
 /** Runs one stage with its output captured (stdout and stderr interleaved as they come). */
@@ -166,12 +173,14 @@ const pgliteLane: Stage = {
     : 'vitest (all projects, server on PGlite)',
   command: 'npx',
   args: vitestArgs(withPostgres ? ['unit', 'dom', 'engine', 'server'] : [], pgliteReport),
+  vitestReport: pgliteReport,
   env: { TEST_DATABASE_URL: '' },
 }
 const pgLane: Stage = {
   title: 'vitest (server on PostgreSQL, server-no-db)',
   command: 'npx',
   args: vitestArgs(['server', 'server-no-db'], pgReport),
+  vitestReport: pgReport,
 }
 if (!withPostgres)
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL lane is skipped; CI runs it.)')
