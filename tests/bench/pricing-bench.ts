@@ -2,7 +2,7 @@
  * Benchmark of `POST /api/pricing/batch-calculations` against two reference endpoints of the same server, in one
  * run: `GET /api/health/live` (trivial: no database) and `GET /api/health` (one `SELECT 1`).
  *
- *   npx tsx tests/bench/pricing-bench.ts [--duration 30] [--connections 100] [--pricing-only]
+ *   npx tsx tests/bench/pricing-bench.ts [--duration 30] [--connections 100] [--pricing-only] [--interleaved 20]
  *
  * Starts the server (pricing-bench-server.ts: production mode, logging off, a fresh file-based PGlite in a temp
  * DATA_DIR) as a child process, warms it up, then drives each endpoint with autocannon from this process for
@@ -48,6 +48,13 @@ const distinctOnly = args.includes('--distinct-only')
  * latencies counted from each request's due time), and gives the latency at the goal's rate. `--rate 0` skips it.
  */
 const targetRate = option('rate', 5_000)
+/**
+ * `--interleaved N` adds N rounds of 1 s slices, every request new and `GET /api/health/live` in turn (the order
+ * swapped every round), and gives the ratio of their summed server CPU per request. This host's speed changes by up
+ * to 2× within a minute (live took 38-80 µs in runs minutes apart), so two long runs one after the other compare
+ * two different machines; slices a second apart meet the same one (session 16).
+ */
+const interleavedRounds = option('interleaved', 0)
 
 interface ServerInfo {
   port: number
@@ -92,7 +99,12 @@ function stopServer(): Promise<void> {
 async function serverInfo(): Promise<ServerInfo> {
   const lines = createInterface({ input: server.stdout! })
   for await (const line of lines) {
-    if (line.startsWith('{')) return JSON.parse(line) as ServerInfo
+    if (line.startsWith('{')) {
+      // Whatever the server prints later (e.g. --trace-gc through BENCH_SERVER_NODE_ARGS) goes on to stderr, so a
+      // full pipe never stalls it.
+      server.stdout!.pipe(process.stderr)
+      return JSON.parse(line) as ServerInfo
+    }
   }
   throw new Error('the benchmark server exited before it was ready')
 }
@@ -170,6 +182,44 @@ async function run(name: string, options: autocannon.Options, seconds: number): 
   }
 }
 
+interface SliceSums {
+  cpuMicros: number
+  requests: number
+  perSlice: number[]
+}
+
+/** `--interleaved`: 1 s slices of each kind in turn; a slice's CPU per request, and the sums per kind. */
+async function runInterleaved(
+  kinds: { name: string; options: autocannon.Options }[],
+  rounds: number,
+): Promise<Map<string, SliceSums>> {
+  const sums = new Map(
+    kinds.map((kind) => [kind.name, { cpuMicros: 0, requests: 0, perSlice: [] as number[] }]),
+  )
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
+      const figures = await run(kind.name, kind.options, 1)
+      if (figures.errors + figures.non2xx + figures.timeouts > 0) process.exitCode = 1
+      const sum = sums.get(kind.name)!
+      sum.cpuMicros += figures.serverCpuMicrosPerRequest * figures.requests
+      sum.requests += figures.requests
+      sum.perSlice.push(Math.round(figures.serverCpuMicrosPerRequest))
+    }
+  }
+  return sums
+}
+
+function printInterleaved(sums: Map<string, SliceSums>): void {
+  const perRequest = (name: string) => sums.get(name)!.cpuMicros / Math.max(1, sums.get(name)!.requests)
+  for (const [name, sum] of sums)
+    console.log(
+      `interleaved ${name.padEnd(8)} server CPU ${perRequest(name).toFixed(1)} µs/request over ${sum.requests} requests; slices ${sum.perSlice.join(' ')}`,
+    )
+  console.log(
+    `interleaved distinct / live: ${(perRequest('distinct') / perRequest('live')).toFixed(2)}× the server CPU per request`,
+  )
+}
+
 try {
   const info = await serverInfo()
   const base = `http://127.0.0.1:${info.port}`
@@ -237,6 +287,17 @@ try {
     if (withLive) paced.push(await runPaced(`live@${targetRate}`, live, targetRate, duration))
   }
 
+  const interleaved =
+    interleavedRounds > 0
+      ? await runInterleaved(
+          [
+            { name: 'distinct', options: pricingDistinct },
+            { name: 'live', options: live },
+          ],
+          interleavedRounds,
+        )
+      : undefined
+
   const referenceFigures = figures.filter((f) => f.name === 'live' || f.name === 'health')
   const line = (f: Figures) =>
     `${f.name.padEnd(8)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p97.5 ${f.p975} ms   p99 ${f.p99} ms   max ${f.max} ms   requests ${f.requests}   non-2xx ${f.non2xx}   errors ${f.errors}   timeouts ${f.timeouts}   server CPU ${f.serverCpuMicrosPerRequest.toFixed(0)} µs/request`
@@ -272,6 +333,7 @@ try {
       `goal for ${atRate.name} (rate held: ${held ? 'yes' : 'no'}, p99 < 20 ms, 0 errors): ${goalAtRate ? 'met' : 'not met'}`,
     )
   }
+  if (interleaved !== undefined) printInterleaved(interleaved)
   if ([...figures, ...paced].some((f) => f.errors + f.non2xx + f.timeouts > 0)) process.exitCode = 1
 } finally {
   await stopServer()
