@@ -1,3 +1,4 @@
+import { faceCross } from '../mesh/face-cross.ts'
 import { type FaceIdImage } from './rasterizer.ts'
 import { type Rgb, type RgbaImage, createImage } from './image.ts'
 import { VIEW_FRAMES } from './view.ts'
@@ -6,23 +7,12 @@ import { VIEW_FRAMES } from './view.ts'
 export function faceNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
   const faces = indices.length / 3
   const out = new Float32Array(faces * 3)
+  const cross = new Float64Array(3)
   for (let f = 0; f < faces; f++) {
-    const a = 3 * indices[3 * f]!
-    const b = 3 * indices[3 * f + 1]!
-    const c = 3 * indices[3 * f + 2]!
-    const ux = positions[b]! - positions[a]!
-    const uy = positions[b + 1]! - positions[a + 1]!
-    const uz = positions[b + 2]! - positions[a + 2]!
-    const vx = positions[c]! - positions[a]!
-    const vy = positions[c + 1]! - positions[a + 1]!
-    const vz = positions[c + 2]! - positions[a + 2]!
-    const nx = uy * vz - uz * vy
-    const ny = uz * vx - ux * vz
-    const nz = ux * vy - uy * vx
-    const len = Math.hypot(nx, ny, nz) || 1
-    out[3 * f] = nx / len
-    out[3 * f + 1] = ny / len
-    out[3 * f + 2] = nz / len
+    const len = faceCross(positions, indices, f, cross) || 1
+    out[3 * f] = cross[0]! / len
+    out[3 * f + 1] = cross[1]! / len
+    out[3 * f + 2] = cross[2]! / len
   }
   return out
 }

@@ -1,6 +1,7 @@
 import { NON_MANIFOLD, OPEN, type Topology } from './topology.ts'
 import { type Shells } from './orient.ts'
 import { type WorkMesh } from './work-mesh.ts'
+import { faceCross } from '../mesh/face-cross.ts'
 
 export interface FlatShellResult {
   removed: number
@@ -41,7 +42,7 @@ export function removeFlatOpenShells(
   // Per open shell: the plane of its first face with area (unit normal + a point); a face leaves the plane, or
   // faces the other way, and the shell is not flat. Most open shells (a mesh with a hole) fail on a few faces.
   const eps = 1e-6 * diagonal
-  const planes = { set: new Uint8Array(n), p: new Float64Array(n * 4) }
+  const planes = { set: new Uint8Array(n), p: new Float64Array(n * 4), cross: new Float64Array(3) }
   // every face of a shell that ends up flat is visited: the removal needs only these
   const visited: number[] = []
   checkPlanes(mesh, shells.shellOf, flat, planes, eps, visited)
@@ -67,6 +68,8 @@ interface Planes {
   set: Uint8Array
   /** Per shell: unit normal and offset. */
   p: Float64Array
+  /** Scratch: the cross product of the face being checked (faceCross). */
+  cross: Float64Array
 }
 
 /**
@@ -96,8 +99,10 @@ function checkPlanes(
 function onPlane(mesh: WorkMesh, f: number, s: number, planes: Planes, eps: number): boolean {
   const { positions, indices } = mesh
   const plane = planes.p
-  const [cx, cy, cz] = cross(positions, indices, f)
-  const len = Math.hypot(cx, cy, cz)
+  const len = faceCross(positions, indices, f, planes.cross)
+  const cx = planes.cross[0]!
+  const cy = planes.cross[1]!
+  const cz = planes.cross[2]!
   if (len === 0) return true
   if (planes.set[s] === 0) {
     const a = 3 * indices[3 * f]!
@@ -120,18 +125,4 @@ function onPlane(mesh: WorkMesh, f: number, s: number, planes: Planes, eps: numb
       return false
   }
   return true
-}
-
-/** Twice the area vector of face f, in float64. */
-export function cross(positions: Float32Array, indices: Uint32Array, f: number): [number, number, number] {
-  const a = 3 * indices[3 * f]!
-  const b = 3 * indices[3 * f + 1]!
-  const c = 3 * indices[3 * f + 2]!
-  const ux = positions[b]! - positions[a]!
-  const uy = positions[b + 1]! - positions[a + 1]!
-  const uz = positions[b + 2]! - positions[a + 2]!
-  const vx = positions[c]! - positions[a]!
-  const vy = positions[c + 1]! - positions[a + 1]!
-  const vz = positions[c + 2]! - positions[a + 2]!
-  return [uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx]
 }

@@ -4,6 +4,7 @@ import { type IndexedMesh } from '../mesh/indexed-mesh.ts'
 import { buildCastTree } from './cast-tree-build.ts'
 import { type CastTree, FirstExitCaster } from './first-exit.ts'
 import { type ThicknessHistogram, buildHistogram } from './thickness-histogram.ts'
+import { faceCross } from '../mesh/face-cross.ts'
 
 const PARALLEL_COS = Math.cos((15 * Math.PI) / 180)
 const DEFAULT_MAX_CAST_MS = 6000
@@ -338,23 +339,6 @@ let threeParts: Promise<ThreeParts> | undefined
 export function loadWallThicknessModules(): Promise<ThreeParts> {
   threeParts ??= import('three').then((three) => ({ Vector3: three.Vector3 }))
   return threeParts
-}
-
-/** The cross product (B - A) x (C - A) of face `f` into `out`; returns its length (twice the face's area). */
-function faceCross(positions: Float32Array, indices: Uint32Array, f: number, out: Float64Array): number {
-  const a = 3 * indices[3 * f]!
-  const b = 3 * indices[3 * f + 1]!
-  const c = 3 * indices[3 * f + 2]!
-  const ux = positions[b]! - positions[a]!
-  const uy = positions[b + 1]! - positions[a + 1]!
-  const uz = positions[b + 2]! - positions[a + 2]!
-  const vx = positions[c]! - positions[a]!
-  const vy = positions[c + 1]! - positions[a + 1]!
-  const vz = positions[c + 2]! - positions[a + 2]!
-  out[0] = uy * vz - uz * vy
-  out[1] = uz * vx - ux * vz
-  out[2] = ux * vy - uy * vx
-  return Math.hypot(out[0], out[1], out[2])
 }
 
 /** Area-proportional systematic sampling: every face if there are few, otherwise faces at equal area steps. */
