@@ -29,6 +29,13 @@ describe('the worker pool on child processes', () => {
     expect(new Set([a.threadId, b.threadId, process.pid]).size).toBe(3)
   })
 
+  it("lowers every thread of a child to the pool's niceness, V8's and libuv's started before it included", async () => {
+    const workers = pool()
+    await workers.warmUp()
+    // The default niceness is 10: the server's main thread wins the CPU against any part of an analysis.
+    expect((await workers.run({ kind: 'niceness' }, { timeoutMs: 10_000 })).value).toBe(10)
+  })
+
   it('kills a job past its timeout and carries on with a new process', async () => {
     const workers = pool()
     await workers.warmUp()

@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { WARM_UP_STEPS } from '#tests/integration/fixtures/pool-test.worker.ts'
 import { failureOf, testPools } from '#tests/integration/helpers/test-pools.ts'
@@ -35,6 +36,14 @@ describe('the worker pool', () => {
     const second = await workers.run({ kind: 'warm-ups' }, { timeoutMs: 10_000 })
     expect([first.value, second.value]).toEqual([1, 1])
     expect(second.threadId).toBe(first.threadId)
+  })
+
+  it("lowers a worker thread to the pool's niceness and leaves this thread as it was", async () => {
+    const workers = pool()
+    await workers.warmUp()
+    const before = getPriority()
+    expect((await workers.run({ kind: 'niceness' }, { timeoutMs: 10_000 })).value).toBe(10)
+    expect(getPriority()).toBe(before)
   })
 
   it('ends the warm-up at its next step when a job arrives, and does not resume it (decision 0134)', async () => {

@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs'
+import { readdirSync, readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import type { JobMessage, WorkerData, WorkerMessage } from '#server/jobs/worker-protocol.ts'
@@ -11,19 +11,38 @@ export interface JobOutcome<R> {
 
 export type JobHandler<J, R, P> = (job: J, progress: (progress: P) => void) => Promise<JobOutcome<R>>
 
+/** The ids of this process's threads (Linux: each is a task with its own id under /proc/self/task). */
+function processThreadIds(): number[] {
+  return readdirSync('/proc/self/task').map(Number)
+}
+
 /**
- * Lowers this thread's CPU priority. On Linux a thread is a task with its own id, and setpriority() on that id
- * changes only this thread, so the main thread (HTTP, heartbeats) keeps priority over the analyses when the cores
- * are busy. Elsewhere (no /proc/thread-self) or without permission it does nothing.
+ * Lowers the worker's CPU priority, so the server's main thread (HTTP, heartbeats) keeps priority over the analyses
+ * when the cores are busy. On Linux setpriority() on a thread id changes that thread only, and a new thread starts
+ * with the nice value of the thread that creates it.
+ * - A worker thread lowers itself; the threads it starts later follow it.
+ * - A child process (job-hosts.ts) is a worker of its own: it lowers every thread it has, V8's helpers (garbage
+ *   collector, compiler) and libuv's included, which Node started before this code ran. Lowering only the calling
+ *   thread (pid 0) left those at the server's priority.
+ * Elsewhere (no /proc) or without permission it does nothing.
  */
-function lowerThreadPriority(niceness: number): void {
+function lowerWorkerPriority(niceness: number): void {
   if (niceness <= 0) return
   try {
-    // A child process is a worker of its own: all of it goes down (pid 0 is this process).
-    const tid = isMainThread ? 0 : Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (Number.isInteger(tid) && tid >= 0) setPriority(tid, niceness)
+    const ids = isMainThread
+      ? processThreadIds()
+      : [Number(readlinkSync('/proc/thread-self').split('/').pop())]
+    for (const id of ids) if (Number.isInteger(id) && id > 0) lowerTask(id, niceness)
   } catch {
-    // best effort: not Linux, or not allowed
+    // best effort: not Linux
+  }
+}
+
+function lowerTask(id: number, niceness: number): void {
+  try {
+    setPriority(id, niceness)
+  } catch {
+    // not allowed, or the thread ended meanwhile
   }
 }
 
@@ -71,7 +90,7 @@ export interface ServeJobsOptions {
  */
 export function serveJobs<J, R, P>(handle: JobHandler<J, R, P>, options: ServeJobsOptions = {}): void {
   const channel = jobChannel()
-  lowerThreadPriority(channel.niceness)
+  lowerWorkerPriority(channel.niceness)
   const post = (message: WorkerMessage<R, P>): void => channel.post(message)
 
   let warmedUp: Promise<unknown> = Promise.resolve()
