@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
@@ -141,6 +141,50 @@ describe('the drawing behind the download', () => {
     const service = createAnalysisService({ db: t.db, settings: t.config.analysis, renderPool: () => pool })
     await Promise.all(Array.from({ length: 5 }, () => service.model3mf(id, 'model')))
     expect(jobs.map((job) => job.kind)).toEqual(['export-3mf'])
+  }, 120_000)
+
+  it('draws a wall-thickness picture once for requests that arrive together, and again after a failure', async () => {
+    const id = await unwritten()
+    const { rows } = await t.db.query<{ id: string }>(
+      'SELECT id FROM print_modes ORDER BY sort_order LIMIT 1',
+    )
+    const query = {
+      scale: 1,
+      unitOfLength: 'mm',
+      direction: 'PX',
+      rotation: 0,
+      printModeId: rows[0]!.id,
+    } as const
+    const { pool, jobs } = recordingPool({ kind: 'write-failed', errno: 'EIO' })
+    const service = createAnalysisService({ db: t.db, settings: t.config.analysis, renderPool: () => pool })
+    const answers = await Promise.allSettled(
+      Array.from({ length: 4 }, () => service.histogramImage(id, query)),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected'])
+    expect(jobs.map((job) => job.kind)).toEqual(['histogram-image'])
+    await service.histogramImage(id, query).catch(() => undefined)
+    expect(jobs).toHaveLength(2)
+  }, 120_000)
+
+  it('removes the part of a file a worker wrote before it was ended, under the name the server gave it', async () => {
+    const id = await unwritten()
+    const written: string[] = []
+    // As a worker killed half way through its write (its time bound, a crash): the temporary file is there.
+    const pool = {
+      run: async (job: AnalysisWorkerJob) => {
+        if (job.kind !== 'export-3mf') throw new Error(`unexpected ${job.kind}`)
+        writeFileSync(job.temporaryPath, 'PK half a 3MF')
+        written.push(job.temporaryPath)
+        throw new Error('the worker was ended')
+      },
+    } as unknown as RenderPool
+    const service = createAnalysisService({ db: t.db, settings: t.config.analysis, renderPool: () => pool })
+    const error = await service.model3mf(id, 'model').catch((caught: unknown) => caught)
+    expect((error as AppError).code).toBe('service_unavailable')
+    expect(written).toHaveLength(1)
+    const runDir = dirname(written[0]!)
+    expect(written[0]!.startsWith(join(runDir, 'model-mm.3mf.'))).toBe(true)
+    expect(readdirSync(runDir).filter((name) => name.includes('.3mf'))).toEqual([])
   }, 120_000)
 
   it('says insufficient_storage when the disk is full', async () => {

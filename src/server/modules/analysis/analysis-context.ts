@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
@@ -8,9 +8,10 @@ import type { WorkerPool } from '#server/jobs/worker-pool.ts'
 import type {
   AnalysisWorkerJob,
   AnalysisWorkerResult,
+  DrawingRequest,
   WorkerReport,
 } from '#server/modules/analysis/analysis-jobs.ts'
-import { objectDir } from '#server/modules/analysis/analysis-storage.ts'
+import { objectDir, temporaryPathFor } from '#server/modules/analysis/analysis-storage.ts'
 import { createAnalysisRepo, type ModelFileRow } from '#server/modules/analysis/analysis.repo.ts'
 
 /** What the analysis service's parts share: settings, the repo, the analysed row and on-request drawing. */
@@ -94,11 +95,14 @@ export function createAnalysisContext(deps: AnalysisServiceDeps) {
      * (the worker, a timeout, a write) a 503: codes the client says in the visitor's language. `millions` of
      * triangles above one lengthen the time bound in proportion (a 3MF of the largest models, decision 0135).
      */
-    async render(job: AnalysisWorkerJob, millions = 1): Promise<void> {
+    async render(request: DrawingRequest, millions = 1): Promise<void> {
+      const job: AnalysisWorkerJob = { ...request, temporaryPath: temporaryPathFor(request.outPath) }
       let result: AnalysisWorkerResult
       try {
         result = await deps.renderPool().run(job, { timeoutMs: renderTimeoutMs * Math.max(1, millions) })
       } catch (error) {
+        // A worker ended by the time bound or a crash may have begun the write: its part of a file goes too.
+        await rm(job.temporaryPath, { force: true })
         throw Object.assign(
           new AppError(ErrorCode.ServiceUnavailable, 'The picture could not be drawn now'),
           {

@@ -204,13 +204,17 @@ export function createAnalysisDownloads(ctx: AnalysisContext) {
       const cacheFull =
         (await readdir(cacheDir).catch(() => [] as string[])).length >= HISTOGRAM_CACHE_MAX_FILES
       const outPath = cacheFull ? newIncomingPath(settings.uploadsDir, deps.incomingOwner, 'png') : cached
-      await render({
-        kind: 'histogram-image',
-        resultDir: resultDirOf(row),
-        faceCount: row.triangles,
-        outPath,
-        params,
-      })
+      const draw = () =>
+        render({
+          kind: 'histogram-image',
+          resultDir: resultDirOf(row),
+          faceCount: row.triangles,
+          outPath,
+          params,
+        })
+      // A picture for the cache is drawn once for requests that arrive together (a view turned twice quickly, two
+      // tabs); one beyond the cache is this request's own file.
+      await (cacheFull ? draw() : drawOnce(cached, draw))
       return { path: outPath, temporary: cacheFull }
     },
   }

@@ -149,20 +149,8 @@ export interface HistogramImageParams {
   minFeatureSizeMm: number
 }
 
-export type AnalysisWorkerJob =
-  | {
-      kind: 'analyze'
-      sourcePath: string
-      format: ModelFormat
-      /** The unit given at upload: the summary's unit for formats without their own (the numbers stay the file's). */
-      givenUnit: UnitOfLength
-      /** An empty folder for this run's files (analysis-storage.ts names them). */
-      outDir: string
-      limits: Partial<EngineLimits>
-      maxInputBytes: number
-      /** May compute the wall thickness on the worker's second thread (decision 0122: one analysis at a time). */
-      secondThread: boolean
-    }
+/** A file drawn on request (decision 0135), as the server asks for it. */
+export type DrawingRequest =
   | {
       kind: 'histogram-image'
       resultDir: string
@@ -178,6 +166,26 @@ export type AnalysisWorkerJob =
       /** Millimetres per stored number: the 3MF says millimetre, so the numbers are scaled by it. */
       mmPerUnit: number
     }
+
+export type AnalysisWorkerJob =
+  | {
+      kind: 'analyze'
+      sourcePath: string
+      format: ModelFormat
+      /** The unit given at upload: the summary's unit for formats without their own (the numbers stay the file's). */
+      givenUnit: UnitOfLength
+      /** An empty folder for this run's files (analysis-storage.ts names them). */
+      outDir: string
+      limits: Partial<EngineLimits>
+      maxInputBytes: number
+      /** May compute the wall thickness on the worker's second thread (decision 0122: one analysis at a time). */
+      secondThread: boolean
+    }
+  /**
+   * A drawing, written under `temporaryPath` and renamed to `outPath`: the server names the temporary file, so it
+   * removes what a worker killed half way through the write left (its time bound, a crash).
+   */
+  | (DrawingRequest & { temporaryPath: string })
 
 export type AnalysisWorkerResult =
   | { kind: 'analysed'; summary: AnalysisSummary }

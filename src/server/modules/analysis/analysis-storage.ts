@@ -62,17 +62,24 @@ export function picturePath(resultDir: string, kind: 'front' | 'repair', key: Pi
   return join(resultDir, kind, `${key}.png`)
 }
 
+/** A new temporary name beside `path`, for writing it atomically (unique per writer). */
+export function temporaryPathFor(path: string): string {
+  return `${path}.${randomBytes(6).toString('hex')}.tmp`
+}
+
 /**
  * Writes a file that other threads or processes may read at any moment: never visible half-written. With
- * `createFolder: false` a missing folder is an error (ENOENT) instead of being made again.
+ * `createFolder: false` a missing folder is an error (ENOENT) instead of being made again. `temporaryPath` is the
+ * name written before the rename (default: a new one): a caller that may kill the writer names it, so it can remove
+ * what a killed writer left.
  */
 export async function writeFileAtomic(
   path: string,
   data: Uint8Array,
-  options: { createFolder?: boolean } = {},
+  options: { createFolder?: boolean; temporaryPath?: string } = {},
 ): Promise<void> {
   if (options.createFolder !== false) await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
+  const temp = options.temporaryPath ?? temporaryPathFor(path)
   try {
     await writeFile(temp, data)
     await rename(temp, path)

@@ -195,12 +195,12 @@ async function analyze(
  * what went wrong.
  */
 async function writeDrawn(
-  path: string,
+  job: { outPath: string; temporaryPath: string },
   data: Uint8Array,
   createFolder: boolean,
 ): Promise<AnalysisWorkerResult> {
   try {
-    await writeFileAtomic(path, data, { createFolder })
+    await writeFileAtomic(job.outPath, data, { createFolder, temporaryPath: job.temporaryPath })
     return { kind: 'written', bytes: data.length }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -234,12 +234,12 @@ async function handle(
         job.params,
       )
       // the cache folder is made by its first picture
-      return { value: await writeDrawn(job.outPath, png, true) }
+      return { value: await writeDrawn(job, png, true) }
     }
     case 'export-3mf': {
       const threeMf = write3mf(scaled(await readMeshes(job.resultDir), job.mmPerUnit))
       if (threeMf === undefined) throw new Error('The stored mesh has no triangles')
-      return { value: await writeDrawn(job.outPath, threeMf, false) }
+      return { value: await writeDrawn(job, threeMf, false) }
     }
   }
 }
