@@ -42,7 +42,7 @@ export function removeFlatOpenShells(
   // Per open shell: the plane of its first face with area (unit normal + a point); a face leaves the plane, or
   // faces the other way, and the shell is not flat. Most open shells (a mesh with a hole) fail on a few faces.
   const eps = 1e-6 * diagonal
-  const planes = { set: new Uint8Array(n), p: new Float64Array(n * 4), cross: new Float64Array(3) }
+  const planes = { set: new Uint8Array(n), p: new Float64Array(n * 4) }
   // every face of a shell that ends up flat is visited: the removal needs only these
   const visited: number[] = []
   checkPlanes(mesh, shells.shellOf, flat, planes, eps, visited)
@@ -68,9 +68,10 @@ interface Planes {
   set: Uint8Array
   /** Per shell: unit normal and offset. */
   p: Float64Array
-  /** Scratch: the cross product of the face being checked (faceCross). */
-  cross: Float64Array
 }
+
+/** The cross product of the face being checked (faceCross's output; the check is synchronous). */
+const CROSS = new Float64Array(3)
 
 /**
  * Clears `flat` for each candidate shell with a face off its plane, visiting the faces of shells still flat in
@@ -99,10 +100,10 @@ function checkPlanes(
 function onPlane(mesh: WorkMesh, f: number, s: number, planes: Planes, eps: number): boolean {
   const { positions, indices } = mesh
   const plane = planes.p
-  const len = faceCross(positions, indices, f, planes.cross)
-  const cx = planes.cross[0]!
-  const cy = planes.cross[1]!
-  const cz = planes.cross[2]!
+  const len = faceCross(positions, indices, f, CROSS)
+  const cx = CROSS[0]!
+  const cy = CROSS[1]!
+  const cz = CROSS[2]!
   if (len === 0) return true
   if (planes.set[s] === 0) {
     const a = 3 * indices[3 * f]!
