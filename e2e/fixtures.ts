@@ -87,6 +87,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 })
 
+/** Takes the expected failed responses out of the fixture's console-error list (each must have happened). */
+export function expectAndAllowErrors(consoleErrors: string[], expected: readonly RegExp[]) {
+  for (const pattern of expected) {
+    expect(consoleErrors, `expected an error matching ${pattern}`).toContainEqual(
+      expect.stringMatching(pattern),
+    )
+  }
+  const rest = consoleErrors.filter((error) => !expected.some((pattern) => pattern.test(error)))
+  consoleErrors.splice(0, consoleErrors.length, ...rest)
+}
+
 /** A cookie choice stored before the page loads, so the consent dialog does not cover the page. */
 export async function acceptCookies(page: Page): Promise<void> {
   await page.addInitScript(() =>

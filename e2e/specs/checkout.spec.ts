@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
 import { createOutbox, type OutboxMail } from '#server/modules/mail/outbox.ts'
@@ -191,6 +192,18 @@ async function guestPrepaidOrder(page: Page, device: string): Promise<void> {
   await expectNoSeriousA11yViolations(page)
   // The order is placed: the cart starts afresh.
   await expect(page.getByRole('link', { name: /Warenkorb: 1 Objekt/ })).toHaveCount(0)
+
+  // The confirmation as a PDF: fetched first, then saved under the order number's name (decision 0142).
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Bestellbestätigung als PDF herunterladen' }).click(),
+  ])
+  expect(pdf.suggestedFilename()).toMatch(/^SW-\d{4}-\d{6}\.pdf$/)
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-')
 
   // The confirmation mail with the order confirmation as a PDF.
   const mail = await mailTo(email, 'Ihre Bestellung')

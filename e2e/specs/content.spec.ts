@@ -20,7 +20,7 @@ import {
 import { LOCALES, type Locale, NAME_MAX } from '#shared/domain/limits.ts'
 import { buildSeedContent, SEED_PAGES } from '#server/modules/content/seed/seed-content.ts'
 import { createOutbox, type OutboxMail } from '#server/modules/mail/outbox.ts'
-import { expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import { expect, expectAndAllowErrors, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
 
 /**
  * Issue 6 end to end: every seeded CMS page in German, English and French as the server serves it (heading and
@@ -147,17 +147,6 @@ async function expectLinks(links: Locator, entries: readonly CmsNavEntry[]) {
 
 const flattenStory = (entries: readonly CmsStoryEntry[]): CmsNavEntry[] =>
   entries.flatMap((entry) => [{ title: entry.title, link: entry.link }, ...flattenStory(entry.children)])
-
-/** Takes the expected failed responses out of the fixture's console-error list (each must have happened). */
-function expectAndAllowErrors(consoleErrors: string[], expected: readonly RegExp[]) {
-  for (const pattern of expected) {
-    expect(consoleErrors, `expected an error matching ${pattern}`).toContainEqual(
-      expect.stringMatching(pattern),
-    )
-  }
-  const rest = consoleErrors.filter((error) => !expected.some((pattern) => pattern.test(error)))
-  consoleErrors.splice(0, consoleErrors.length, ...rest)
-}
 
 const isContactPost = (response: Response) =>
   new URL(response.url()).pathname === CONTACT_PATH && response.request().method() === 'POST'

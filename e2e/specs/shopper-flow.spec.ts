@@ -1,9 +1,15 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Page } from '@playwright/test'
-import { acceptCookies, expect, expectNoSeriousA11yViolations, test } from '../fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  expectAndAllowErrors,
+  expectNoSeriousA11yViolations,
+  test,
+} from '../fixtures.ts'
 
 // Public test files, used in place (never copied into the project).
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus')
@@ -19,6 +25,7 @@ test.describe('shopper flow: upload → analyse → configure → price → cart
 
   test('a binary STL goes through the analysis, the configuration and into the cart, and survives a reload', async ({
     page,
+    consoleErrors,
   }) => {
     await page.goto('/')
     await uploadFile(page, binaryCube)
@@ -61,7 +68,30 @@ test.describe('shopper flow: upload → analyse → configure → price → cart
     await quantity.fill('3')
     await quantity.blur()
     await expect(quantity).toHaveValue('3')
-    await remove.click()
+
+    // A drawing beside the model downloads under its own name (fetched first, decision 0142).
+    await page.getByRole('button', { name: 'Hinweis akzeptieren' }).click()
+    const drawing = join(mkdtempSync(join(tmpdir(), 'schichtwerk-e2e-drawing-')), 'zeichnung.pdf')
+    writeFileSync(drawing, '%PDF-1.4\n%%EOF\n')
+    await page.getByLabel('Anhang wählen').setInputFiles(drawing)
+    const drawingLink = page.getByRole('link', { name: 'zeichnung.pdf' })
+    await expect(drawingLink).toBeVisible({ timeout: 20_000 })
+    const [saved] = await Promise.all([page.waitForEvent('download'), drawingLink.click()])
+    expect(saved.suggestedFilename()).toBe('zeichnung.pdf')
+    expect(readFileSync(await saved.path()).toString()).toBe('%PDF-1.4\n%%EOF\n')
+
+    // The item is removed in a second tab; this tab's link is stale and says so in German, not in the API's JSON.
+    const otherTab = await page.context().newPage()
+    await otherTab.goto('/cart')
+    await otherTab.getByRole('button', { name: /^Entfernen: / }).click()
+    await expect(otherTab.getByText('Ihr Warenkorb ist leer.')).toBeVisible({ timeout: 20_000 })
+    await drawingLink.click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Die Datei konnte nicht heruntergeladen werden.' }),
+    ).toContainText('Das Gesuchte wurde nicht gefunden.')
+    await expect(page).toHaveURL(/\/cart$/)
+    expectAndAllowErrors(consoleErrors, [/^404 GET .*\/attachments\/.*\/zeichnung\.pdf$/])
+    await page.reload()
     await expect(page.getByText('Ihr Warenkorb ist leer.')).toBeVisible({ timeout: 20_000 })
   })
 

@@ -81,6 +81,47 @@ describe('api client', () => {
   })
 })
 
+describe('api client: downloads (decision 0142)', () => {
+  const client = (answer: () => Promise<Response>) =>
+    createApiClient({ fetch: vi.fn(answer), upload: never, locale: () => 'fr' })
+
+  it('hands over the file with the name its Content-Disposition gives', async () => {
+    const pdf = new Response('%PDF-1.4', {
+      status: 200,
+      headers: {
+        'content-disposition': `attachment; filename="Gr__e.pdf"; filename*=UTF-8''Gr%C3%B6%C3%9Fe.pdf`,
+      },
+    })
+    const file = await client(async () => pdf).download('/api/checkout/order/o-1/document.pdf')
+    expect(file.fileName).toBe('Größe.pdf')
+    expect(await file.blob.text()).toBe('%PDF-1.4')
+    const unnamed = await client(async () => new Response('x', { status: 200 })).download('/api/x')
+    expect(unnamed.fileName).toBeNull()
+  })
+
+  it("rejects a refused file with the API's code, and a missing answer as unavailable", async () => {
+    const gone = { error: { code: 'not_found', status: 404, message: 'Not found' } }
+    await expect(client(async () => json(404, gone)).download('/api/x')).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+    })
+    const offline = client(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    await expect(offline.download('/api/x')).rejects.toMatchObject({
+      code: 'service_unavailable',
+      status: null,
+    })
+  })
+
+  it('sends the language header, so the error comes in the page language', async () => {
+    const fetch = vi.fn(async () => new Response('x', { status: 200 }))
+    await createApiClient({ fetch, upload: never, locale: () => 'fr' }).download('/api/x')
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(new Headers(init.headers).get(LANGUAGE_HEADER)).toBe('FR')
+  })
+})
+
 describe('api client: session rule (403 → refresh → retry → login)', () => {
   const setup = (answers: number[], refreshStatus: number) => {
     const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {

@@ -6,6 +6,8 @@ import {
   type Locale,
 } from '#shared/domain/limits.ts'
 import { ErrorBodySchema, ErrorCode, type ErrorIssue } from '#shared/errors/error-codes.ts'
+import { fileNameOfDisposition } from '#shared/contracts/content-disposition.ts'
+import { type DownloadedFile } from '#machines/download/download.machine.ts'
 
 /**
  * The client's side of `/api`: every call carries the language header (and the API key when the build has one),
@@ -121,6 +123,24 @@ export function readAnswer<T>(status: number, text: string, schema: z.ZodType<T>
   return parsed.data
 }
 
+/** A GET of a file: the answer of a 2xx, else the API's error (ApiRequestError). */
+async function fetchFile(
+  fetchImpl: typeof fetch,
+  path: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<Response> {
+  let response: Response
+  try {
+    response = await fetchImpl(path, { headers, credentials: 'same-origin', signal })
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) throw abortError()
+    throw new ApiRequestError(ErrorCode.ServiceUnavailable, null, `GET ${path}: no answer`)
+  }
+  if (!response.ok) readAnswer(response.status, await response.text(), ErrorBodySchema, `GET ${path}`)
+  return response
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -198,16 +218,17 @@ export function createApiClient(deps: ApiClientDeps) {
 
     /** A binary file (the 3MF of the 3D preview). */
     binary: (path: string, options: CallOptions = {}) =>
-      withSession(async (signal) => {
-        let response: Response
-        try {
-          response = await deps.fetch(path, { headers: headers(), credentials: 'same-origin', signal })
-        } catch (error) {
-          if (signal.aborted || isAbortError(error)) throw abortError()
-          throw new ApiRequestError(ErrorCode.ServiceUnavailable, null, `GET ${path}: no answer`)
-        }
-        if (!response.ok) readAnswer(response.status, await response.text(), ErrorBodySchema, `GET ${path}`)
-        return response.arrayBuffer()
+      withSession(
+        async (signal) => (await fetchFile(deps.fetch, path, headers(), signal)).arrayBuffer(),
+        options.signal,
+      ),
+
+    /** A file to save (a download link's target), with the name its Content-Disposition gives. */
+    download: (path: string, options: CallOptions = {}) =>
+      withSession(async (signal): Promise<DownloadedFile> => {
+        const response = await fetchFile(deps.fetch, path, headers(), signal)
+        const fileName = fileNameOfDisposition(response.headers.get('content-disposition'))
+        return { blob: await response.blob(), fileName }
       }, options.signal),
   }
 }

@@ -20,6 +20,7 @@ import { type AccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { type RegistrationLogic } from '#client/actors/register.actors.ts'
 import { type OrdersLogic } from '#client/actors/orders.actors.ts'
 import { type CitySuggestionLogic } from '#client/actors/postal-lookup.actors.ts'
+import { type DownloadLogic } from '#client/actors/download.actors.ts'
 import { type voucherMachine } from '#machines/voucher/voucher.machine.ts'
 import { type Followable } from '#client/common/slot.ts'
 import { type ApiClient } from '#client/actors/api-client.ts'
@@ -85,6 +86,8 @@ export type AppActors = {
   voucher: ActorRefFrom<typeof voucherMachine>
   /** The address forms' city suggestion with the server's postal-code lookup; each fieldset starts its own actor. */
   citySuggestion: CitySuggestionLogic
+  /** Download links (decision 0142): each link starts its own actor, which fetches before it saves. */
+  download: DownloadLogic
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

@@ -19,6 +19,7 @@ import { analysisAssetUrl } from '#client/actors/api-paths.ts'
 import { createCookieConsentActors } from '#client/actors/cookie-consent.actors.ts'
 import { createAccountFormsLogic } from '#client/actors/account-forms.actors.ts'
 import { createOrderFlowActors } from '#client/actors/order-flow.actors.ts'
+import { createDownloadLogic } from '#client/actors/download.actors.ts'
 import { createCitySuggestionLogic, createLookUpCity } from '#client/actors/postal-lookup.actors.ts'
 import { keepAndRestoreConfiguration } from '#client/actors/configure-restore.ts'
 import { reloadOnLanguageChange } from '#client/actors/print-modes.actors.ts'
@@ -259,6 +260,7 @@ export function createAppActors(deps: AppActorDeps): AppActors {
     voucher: orderFlow.children.voucher,
     api,
     citySuggestion: createCitySuggestionLogic(createLookUpCity(api)),
+    download: createDownloadLogic(api),
     orderFlow: orderFlow.actor,
     upload: followUpload(orderFlow.actor),
     configuration: followConfiguration(orderFlow.actor, { previews, loadModel }),

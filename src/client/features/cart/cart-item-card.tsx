@@ -11,6 +11,7 @@ import { QuantityInput } from '#client/common/quantity-input.tsx'
 import { Money } from '#client/common/price-texts.tsx'
 import { findColour, findFinish } from '#client/common/catalogue.ts'
 import { ProcessingStepsDialog } from './processing-steps-dialog.tsx'
+import { DownloadLink } from '#client/common/download-link.tsx'
 
 /**
  * One cart item (spec part 1 §2 cart view, §3 cart item): preview with delete, name, size in the file's unit, print
@@ -151,7 +152,9 @@ function CartItemAttachments({ item }: { item: CartItem }) {
         <ul>
           {item.attachments.map((path) => (
             <li key={path}>
-              <a href={apiAssetUrl(path)}>{decodeURIComponent(path.split('/').pop() ?? path)}</a>
+              <DownloadLink href={apiAssetUrl(path)}>
+                {decodeURIComponent(path.split('/').pop() ?? path)}
+              </DownloadLink>
             </li>
           ))}
         </ul>

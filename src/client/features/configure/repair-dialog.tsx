@@ -6,6 +6,7 @@ import { useLocale } from '#client/i18n/use-locale.ts'
 import { formatNumber } from '#client/common/money.ts'
 import { showModalAndReturnFocus } from '#client/common/focus.ts'
 import { pictureLabel } from './wall-thickness.tsx'
+import { DownloadLink } from '#client/common/download-link.tsx'
 
 /**
  * The repair report (spec part 1 §2 repair data, §3 repair info): the four counts, the repair pictures and the
@@ -55,9 +56,9 @@ export function RepairDialog({
       <RepairPictures repairInfo={repairInfo} />
       <div className="repair-dialog__actions">
         {file.files.repaired && (
-          <a className="button" href={analysisAssetUrl(file.files.repaired)} download>
+          <DownloadLink className="button" href={analysisAssetUrl(file.files.repaired)}>
             <Trans>Reparierte Datei herunterladen</Trans>
-          </a>
+          </DownloadLink>
         )}
         <button type="button" className="button button--primary" onClick={onClose}>
           <Trans>Schließen</Trans>

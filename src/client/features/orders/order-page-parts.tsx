@@ -6,6 +6,7 @@ import { notificationTexts } from '#client/i18n/notification-texts.ts'
 import { localeParam } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import './orders.css'
+import { DownloadLink } from '#client/common/download-link.tsx'
 
 /** An order the visitor may not read (or none with this id): the not-available page, replacing this one. */
 export function NotFoundRedirect() {
@@ -68,13 +69,13 @@ export function PdfLink({
   isQuote: boolean
 }) {
   return (
-    <a className="button" href={orderPdfUrl(orderId, access)} download>
+    <DownloadLink className="button" href={orderPdfUrl(orderId, access)}>
       {isQuote ? (
         <Trans>Angebot als PDF herunterladen</Trans>
       ) : (
         <Trans>Bestellbestätigung als PDF herunterladen</Trans>
       )}
-    </a>
+    </DownloadLink>
   )
 }
 

@@ -26,9 +26,3 @@ export function objectNameOf(fileName: string): string {
   const name = (dot > 0 ? clean.slice(0, dot) : clean).trim().slice(0, OBJECT_NAME_MAX).trim()
   return name === '' ? 'Model' : name
 }
-
-/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^A-Za-z0-9._ -]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
-}

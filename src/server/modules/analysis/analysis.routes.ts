@@ -15,17 +15,13 @@ import {
   PictureKeySchema,
   UnitOfLengthSchema,
 } from '#shared/contracts/analysis.contract.ts'
+import { attachmentDisposition } from '#shared/contracts/content-disposition.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { AnalysisConfig } from '#server/config/env.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { abandonUpload } from '#server/http/receive-upload.ts'
-import {
-  attachmentDisposition,
-  notFound,
-  type AnalysisService,
-  type ServedFile,
-} from '#server/modules/analysis/analysis.service.ts'
+import { notFound, type AnalysisService, type ServedFile } from '#server/modules/analysis/analysis.service.ts'
 import type { Uploader, UploaderIdentity } from '#server/modules/analysis/uploader-identity.ts'
 import { retryAfterOf, type UploadAdmission } from '#server/modules/analysis/upload-admission.ts'
 

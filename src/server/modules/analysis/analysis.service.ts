@@ -14,11 +14,7 @@ export {
   type AnalysisServiceDeps,
   type RenderPool,
 } from '#server/modules/analysis/analysis-context.ts'
-export {
-  attachmentDisposition,
-  cleanFileName,
-  objectNameOf,
-} from '#server/modules/analysis/analysis-file-names.ts'
+export { cleanFileName, objectNameOf } from '#server/modules/analysis/analysis-file-names.ts'
 export type { ServedFile } from '#server/modules/analysis/analysis-files.ts'
 export { DEMO_MODEL_PATH, type IncomingUpload } from '#server/modules/analysis/analysis-uploads.ts'
 

@@ -3,13 +3,13 @@ import { stat } from 'node:fs/promises'
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CartAttachmentParamsSchema, CartItemsResponseSchema } from '#shared/contracts/cart.contract.ts'
+import { attachmentDisposition } from '#shared/contracts/content-disposition.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { abandonUpload } from '#server/http/receive-upload.ts'
 import {
-  attachmentDisposition,
   CART_ATTACHMENT_MAX_BYTES,
   CART_THUMBNAIL_MAX_BYTES,
   CartFileTooLargeError,

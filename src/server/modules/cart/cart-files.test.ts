@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  attachmentDisposition,
   cleanFileName,
   extensionFits,
   isPreviewPng,
@@ -63,11 +62,5 @@ describe('file names', () => {
     expect(extensionFits('step', 'part.stp')).toBe(true)
     expect(extensionFits('pdf', 'plan.pdf.exe')).toBe(false)
     expect(extensionFits('png', 'plan')).toBe(false)
-  })
-
-  it('writes an ASCII fallback and the exact UTF-8 name into the disposition', () => {
-    expect(attachmentDisposition("Größe (1)'s.pdf")).toBe(
-      `attachment; filename="Gr__e _1__s.pdf"; filename*=UTF-8''Gr%C3%B6%C3%9Fe%20%281%29%27s.pdf`,
-    )
   })
 })

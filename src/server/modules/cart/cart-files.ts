@@ -121,16 +121,6 @@ export function cleanFileName(raw: string, kind: AttachmentKind): string {
   return `${cleaned.slice(0, 254 - extension.length)}.${extension}`
 }
 
-/** RFC 6266/8187: an ASCII fallback name and the exact name in UTF-8. */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^A-Za-z0-9._ -]/g, '_')
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  )
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
-}
-
 /** An attachment too large for its route (the cart routes answer file_too_large). */
 export { UploadTooLargeError as CartFileTooLargeError } from '#server/http/receive-upload.ts'
 

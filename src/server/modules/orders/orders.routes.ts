@@ -25,6 +25,7 @@ import {
   ValidateDiscountRequestSchema,
   ValidateDiscountResponseSchema,
 } from '#shared/contracts/checkout.contract.ts'
+import { attachmentDisposition } from '#shared/contracts/content-disposition.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { RequestContextResolver } from '#server/http/request-context.ts'
@@ -169,7 +170,7 @@ function registerReads(app: FastifyInstance, deps: OrdersRoutesDeps, who: Reques
     const pdf = await deps.documents.renderPdf(order)
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${order.orderNumber}.pdf"`)
+      .header('content-disposition', attachmentDisposition(`${order.orderNumber}.pdf`))
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(pdf))
   })

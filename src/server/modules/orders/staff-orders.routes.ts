@@ -12,6 +12,7 @@ import {
   StaffOrderParamsSchema,
   VerifyCompanyResponseSchema,
 } from '#shared/contracts/staff-orders.contract.ts'
+import { attachmentDisposition } from '#shared/contracts/content-disposition.ts'
 import { parseResponse } from '#server/http/respond.ts'
 import { staffUserOf } from '#server/modules/auth/auth.module.ts'
 import type { StaffOrdersService } from '#server/modules/orders/staff-orders.service.ts'
@@ -69,7 +70,7 @@ export function createStaffOrdersRoutes(deps: {
       const file = await staff.lineFile(orderId, lineId)
       return reply
         .type('application/octet-stream')
-        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(createReadStream(file.path))
@@ -81,10 +82,4 @@ export function createStaffOrdersRoutes(deps: {
       return parseResponse(VerifyCompanyResponseSchema, { userId, isVerifiedCompany: true })
     })
   }
-}
-
-/** A download under the customer's file name: an ASCII fallback and the UTF-8 name (RFC 6266). */
-function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }

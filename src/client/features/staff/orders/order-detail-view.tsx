@@ -18,6 +18,7 @@ import {
   staffPaymentMethodTexts,
   staffPaymentStatusTexts,
 } from './staff-order-texts.ts'
+import { DownloadLink } from '#client/common/download-link.tsx'
 
 function LineRow({ order, line, index }: { order: Order; line: OrderLine; index: number }) {
   const locale = useLocale()
@@ -36,9 +37,9 @@ function LineRow({ order, line, index }: { order: Order; line: OrderLine; index:
       <td>
         <strong>{line.modelName}</strong>
         <br />
-        <a href={staffOrderPaths.lineFile(order._id, line._id)} download>
+        <DownloadLink href={staffOrderPaths.lineFile(order._id, line._id)}>
           <Trans>Datei herunterladen</Trans>
-        </a>
+        </DownloadLink>
         {line.repaired && (
           <>
             <br />
