@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useId } from 'react'
-import { useAppActors } from '#client/app/app-actors.tsx'
+import { type ReactNode, useId } from 'react'
+import { type CookieChoice } from '#shared/contracts/cookie-choice.contract.ts'
+import { type AppActors, useAppActors } from '#client/app/app-actors.tsx'
 import { localeParam } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import './cookie-consent-dialog.css'
@@ -15,6 +16,123 @@ function showModal(dialog: HTMLDialogElement | null) {
   if (!dialog || dialog.open) return
   dialog.showModal()
   dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+}
+
+type CookieConsentActor = AppActors['cookieConsent']
+
+/** One cookie category: its checkbox, label and hint, tied together by ids derived from `choiceId`. */
+function CookieChoice({
+  choiceId,
+  checked,
+  disabled,
+  onChange,
+  label,
+  hint,
+}: {
+  choiceId: string
+  checked: boolean
+  disabled?: boolean
+  onChange?: () => void
+  label: ReactNode
+  hint: ReactNode
+}) {
+  return (
+    <div className="cookie-dialog__choice">
+      <input
+        id={choiceId}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${choiceId}-hint`}
+        onChange={onChange}
+      />
+      <label htmlFor={choiceId}>{label}</label>
+      <p id={`${choiceId}-hint`} className="cookie-dialog__hint">
+        {hint}
+      </p>
+    </div>
+  )
+}
+
+/** The three categories: essential (always on) and the opt-in statistics and marketing toggles of the draft. */
+function CookieChoices({
+  id,
+  legend,
+  draft,
+  cookieConsent,
+}: {
+  id: string
+  legend: string
+  draft: CookieChoice
+  cookieConsent: CookieConsentActor
+}) {
+  return (
+    <fieldset className="cookie-dialog__choices">
+      <legend className="visually-hidden">{legend}</legend>
+      <CookieChoice
+        choiceId={`${id}-essential`}
+        checked
+        disabled
+        label={<Trans>Notwendig</Trans>}
+        hint={<Trans>Immer aktiv: für Warenkorb, Anmeldung und Ihre Cookie-Auswahl.</Trans>}
+      />
+      <CookieChoice
+        choiceId={`${id}-statistics`}
+        checked={draft.statisticCookies}
+        onChange={() => cookieConsent.send({ type: 'cookies.toggleStatistics' })}
+        label={<Trans>Statistik</Trans>}
+        hint={<Trans>Helfen uns zu verstehen, wie der Shop genutzt wird.</Trans>}
+      />
+      <CookieChoice
+        choiceId={`${id}-marketing`}
+        checked={draft.marketingCookies}
+        onChange={() => cookieConsent.send({ type: 'cookies.toggleMarketing' })}
+        label={<Trans>Marketing</Trans>}
+        hint={<Trans>Erlauben uns, Ihnen passende Angebote zu zeigen.</Trans>}
+      />
+    </fieldset>
+  )
+}
+
+/** The decisions: save the draft, only necessary, accept all. */
+function CookieConsentActions({ cookieConsent }: { cookieConsent: CookieConsentActor }) {
+  return (
+    <div className="cookie-dialog__actions">
+      <button type="button" className="button" onClick={() => cookieConsent.send({ type: 'cookies.save' })}>
+        <Trans>Speichern</Trans>
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => cookieConsent.send({ type: 'cookies.onlyNecessary' })}
+      >
+        <Trans>Nur notwendige</Trans>
+      </button>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => cookieConsent.send({ type: 'cookies.acceptAll' })}
+      >
+        <Trans>Alle akzeptieren</Trans>
+      </button>
+    </div>
+  )
+}
+
+/** Revoking a stored choice (shown only when one is stored): clears it and reloads the page. */
+function RevokeCookieChoice({ cookieConsent }: { cookieConsent: CookieConsentActor }) {
+  return (
+    <p className="cookie-dialog__revoke">
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => cookieConsent.send({ type: 'cookies.revoke' })}
+      >
+        <Trans>Einwilligung widerrufen</Trans>
+      </button>{' '}
+      <Trans>Ihre gespeicherte Auswahl wird gelöscht und die Seite neu geladen.</Trans>
+    </p>
+  )
 }
 
 /**
@@ -76,85 +194,9 @@ export function CookieConsentDialog() {
           <Trans>Mehr in der Datenschutzerklärung</Trans>
         </Link>
       </p>
-      <fieldset className="cookie-dialog__choices">
-        <legend className="visually-hidden">{t`Cookie-Kategorien`}</legend>
-        <div className="cookie-dialog__choice">
-          <input
-            id={`${id}-essential`}
-            type="checkbox"
-            checked
-            disabled
-            aria-describedby={`${id}-essential-hint`}
-          />
-          <label htmlFor={`${id}-essential`}>
-            <Trans>Notwendig</Trans>
-          </label>
-          <p id={`${id}-essential-hint`} className="cookie-dialog__hint">
-            <Trans>Immer aktiv: für Warenkorb, Anmeldung und Ihre Cookie-Auswahl.</Trans>
-          </p>
-        </div>
-        <div className="cookie-dialog__choice">
-          <input
-            id={`${id}-statistics`}
-            type="checkbox"
-            checked={draft.statisticCookies}
-            aria-describedby={`${id}-statistics-hint`}
-            onChange={() => cookieConsent.send({ type: 'cookies.toggleStatistics' })}
-          />
-          <label htmlFor={`${id}-statistics`}>
-            <Trans>Statistik</Trans>
-          </label>
-          <p id={`${id}-statistics-hint`} className="cookie-dialog__hint">
-            <Trans>Helfen uns zu verstehen, wie der Shop genutzt wird.</Trans>
-          </p>
-        </div>
-        <div className="cookie-dialog__choice">
-          <input
-            id={`${id}-marketing`}
-            type="checkbox"
-            checked={draft.marketingCookies}
-            aria-describedby={`${id}-marketing-hint`}
-            onChange={() => cookieConsent.send({ type: 'cookies.toggleMarketing' })}
-          />
-          <label htmlFor={`${id}-marketing`}>
-            <Trans>Marketing</Trans>
-          </label>
-          <p id={`${id}-marketing-hint`} className="cookie-dialog__hint">
-            <Trans>Erlauben uns, Ihnen passende Angebote zu zeigen.</Trans>
-          </p>
-        </div>
-      </fieldset>
-      <div className="cookie-dialog__actions">
-        <button type="button" className="button" onClick={() => cookieConsent.send({ type: 'cookies.save' })}>
-          <Trans>Speichern</Trans>
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => cookieConsent.send({ type: 'cookies.onlyNecessary' })}
-        >
-          <Trans>Nur notwendige</Trans>
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => cookieConsent.send({ type: 'cookies.acceptAll' })}
-        >
-          <Trans>Alle akzeptieren</Trans>
-        </button>
-      </div>
-      {hasStoredChoice && (
-        <p className="cookie-dialog__revoke">
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => cookieConsent.send({ type: 'cookies.revoke' })}
-          >
-            <Trans>Einwilligung widerrufen</Trans>
-          </button>{' '}
-          <Trans>Ihre gespeicherte Auswahl wird gelöscht und die Seite neu geladen.</Trans>
-        </p>
-      )}
+      <CookieChoices id={id} legend={t`Cookie-Kategorien`} draft={draft} cookieConsent={cookieConsent} />
+      <CookieConsentActions cookieConsent={cookieConsent} />
+      {hasStoredChoice && <RevokeCookieChoice cookieConsent={cookieConsent} />}
     </dialog>
   )
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useId } from 'react'
+import { type ComponentProps, type FormEvent, useId } from 'react'
 import { type ActorRefFrom } from 'xstate'
 import { type newsletterFormMachine } from '#machines/newsletter-form/newsletter-form.machine.ts'
 import { SALUTATIONS } from '#shared/contracts/newsletter.contract.ts'
@@ -12,7 +12,7 @@ import {
   newsletterIssues,
   type NewsletterTextField,
 } from '#shared/domain/forms/newsletter-form.ts'
-import { NAME_MAX } from '#shared/domain/limits.ts'
+import { type Locale, NAME_MAX } from '#shared/domain/limits.ts'
 import { localeParam } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
 import {
@@ -44,6 +44,96 @@ export function NewsletterModal({ actor }: { actor: NewsletterFormActor }) {
   const isOpen = useSelector(actor, (snapshot) => snapshot.hasTag('dialog-open'))
   // Mounted per opening: which fields were touched starts afresh each time.
   return isOpen ? <NewsletterDialog actor={actor} /> : null
+}
+
+/** The props one text field of the newsletter form gets from its field name and limits. */
+type NewsletterTextProps = (
+  field: NewsletterTextField,
+  extra: { maxLength: number; required?: boolean },
+) => ComponentProps<typeof TextField>
+
+/** The dialog's title (focused on opening) and its introduction. */
+function NewsletterIntro({ id }: { id: string }) {
+  return (
+    <>
+      <h2 id={`${id}-title`} className="form-dialog__title" tabIndex={-1} data-autofocus>
+        <Trans>Newsletter abonnieren</Trans>
+      </h2>
+      <p id={`${id}-intro`}>
+        <Trans>
+          Neuigkeiten zu Werkstoffen, Verfahren und Angeboten, etwa einmal im Monat. Pflichtfelder sind mit *
+          markiert.
+        </Trans>
+      </p>
+    </>
+  )
+}
+
+/** Name, firm, address and e-mail: the form's text fields, each with its autocomplete hint. */
+function NewsletterTextFields({ text }: { text: NewsletterTextProps }) {
+  return (
+    <>
+      <div className="form__row">
+        <TextField {...text('firstName', { maxLength: NAME_MAX })} autoComplete="given-name" />
+        <TextField
+          {...text('lastName', { maxLength: NAME_MAX, required: true })}
+          autoComplete="family-name"
+        />
+      </div>
+      <TextField {...text('firm', { maxLength: ADDRESS_FIELD_MAX })} autoComplete="organization" />
+      <TextField {...text('street', { maxLength: ADDRESS_FIELD_MAX })} autoComplete="street-address" />
+      <div className="form__row">
+        <TextField
+          {...text('plz', { maxLength: POSTAL_CODE_MAX })}
+          autoComplete="postal-code"
+          inputMode="numeric"
+        />
+        <TextField {...text('location', { maxLength: ADDRESS_FIELD_MAX })} autoComplete="address-level2" />
+      </div>
+      <TextField
+        {...text('mail', { maxLength: MAIL_MAX, required: true })}
+        type="email"
+        autoComplete="email"
+      />
+    </>
+  )
+}
+
+/** The consent checkbox's label, linking the privacy policy in a new tab. */
+function PrivacyConsentLabel({ locale }: { locale: Locale }) {
+  return (
+    <Trans>
+      Ich habe die{' '}
+      <Link to="/{-$locale}/datenschutz" params={{ locale: localeParam(locale) }} target="_blank">
+        Datenschutzerklärung
+      </Link>{' '}
+      gelesen und bin mit der Verarbeitung meiner Angaben für den Newsletter einverstanden.
+    </Trans>
+  )
+}
+
+/** Cancel and send; send is disabled until the draft is valid, its title naming what is missing. */
+function NewsletterActions({
+  isBusy,
+  canSubmit,
+  title,
+  onCancel,
+}: {
+  isBusy: boolean
+  canSubmit: boolean
+  title: string | undefined
+  onCancel: () => void
+}) {
+  return (
+    <div className="form__actions">
+      <button type="button" className="button" disabled={isBusy} onClick={onCancel}>
+        <Trans>Abbrechen</Trans>
+      </button>
+      <button type="submit" className="button button--primary" disabled={!canSubmit} title={title}>
+        {isBusy ? <Trans>Wird gesendet …</Trans> : <Trans>Absenden</Trans>}
+      </button>
+    </div>
+  )
 }
 
 function NewsletterDialog({ actor }: { actor: NewsletterFormActor }) {
@@ -87,15 +177,7 @@ function NewsletterDialog({ actor }: { actor: NewsletterFormActor }) {
       }}
     >
       <form className="form" noValidate aria-busy={isBusy} onSubmit={submit}>
-        <h2 id={`${id}-title`} className="form-dialog__title" tabIndex={-1} data-autofocus>
-          <Trans>Newsletter abonnieren</Trans>
-        </h2>
-        <p id={`${id}-intro`}>
-          <Trans>
-            Neuigkeiten zu Werkstoffen, Verfahren und Angeboten, etwa einmal im Monat. Pflichtfelder sind mit
-            * markiert.
-          </Trans>
-        </p>
+        <NewsletterIntro id={id} />
         <fieldset className="form__fields" disabled={isBusy}>
           <legend className="visually-hidden">{t`Ihre Angaben`}</legend>
           <SelectField
@@ -109,31 +191,7 @@ function NewsletterDialog({ actor }: { actor: NewsletterFormActor }) {
             onChange={(value) => actor.send({ type: 'form.change', field: 'salutation', value })}
             onBlur={() => touch('salutation')}
           />
-          <div className="form__row">
-            <TextField {...text('firstName', { maxLength: NAME_MAX })} autoComplete="given-name" />
-            <TextField
-              {...text('lastName', { maxLength: NAME_MAX, required: true })}
-              autoComplete="family-name"
-            />
-          </div>
-          <TextField {...text('firm', { maxLength: ADDRESS_FIELD_MAX })} autoComplete="organization" />
-          <TextField {...text('street', { maxLength: ADDRESS_FIELD_MAX })} autoComplete="street-address" />
-          <div className="form__row">
-            <TextField
-              {...text('plz', { maxLength: POSTAL_CODE_MAX })}
-              autoComplete="postal-code"
-              inputMode="numeric"
-            />
-            <TextField
-              {...text('location', { maxLength: ADDRESS_FIELD_MAX })}
-              autoComplete="address-level2"
-            />
-          </div>
-          <TextField
-            {...text('mail', { maxLength: MAIL_MAX, required: true })}
-            type="email"
-            autoComplete="email"
-          />
+          <NewsletterTextFields text={text} />
           <CheckboxField
             id={fieldId('confirmation')}
             required
@@ -143,31 +201,16 @@ function NewsletterDialog({ actor }: { actor: NewsletterFormActor }) {
               touch('confirmation')
               actor.send({ type: 'form.setConfirmation', confirmed })
             }}
-            label={
-              <Trans>
-                Ich habe die{' '}
-                <Link to="/{-$locale}/datenschutz" params={{ locale: localeParam(locale) }} target="_blank">
-                  Datenschutzerklärung
-                </Link>{' '}
-                gelesen und bin mit der Verarbeitung meiner Angaben für den Newsletter einverstanden.
-              </Trans>
-            }
+            label={<PrivacyConsentLabel locale={locale} />}
           />
         </fieldset>
         <MissingFieldsHint id={`${id}-missing`} missing={missing} invalid={hasInvalid} />
-        <div className="form__actions">
-          <button type="button" className="button" disabled={isBusy} onClick={close}>
-            <Trans>Abbrechen</Trans>
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!canSubmit}
-            title={canSubmit ? undefined : missingTitle(missing, hasInvalid)}
-          >
-            {isBusy ? <Trans>Wird gesendet …</Trans> : <Trans>Absenden</Trans>}
-          </button>
-        </div>
+        <NewsletterActions
+          isBusy={isBusy}
+          canSubmit={canSubmit}
+          title={canSubmit ? undefined : missingTitle(missing, hasInvalid)}
+          onCancel={close}
+        />
       </form>
     </dialog>
   )

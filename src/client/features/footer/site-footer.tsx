@@ -16,6 +16,58 @@ const SOCIAL_NETWORKS = [
   { name: 'YouTube', href: 'https://www.youtube.com/' },
 ] as const
 
+/** The newsletter tile: an e-mail field whose submit opens the newsletter modal with the address. */
+function NewsletterTile({
+  emailId,
+  placeholder,
+  onSubmit,
+}: {
+  emailId: string
+  placeholder: string
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+}) {
+  return (
+    <section className="site-footer__tile" aria-labelledby={`${emailId}-heading`}>
+      <h2 id={`${emailId}-heading`} className="site-footer__heading">
+        <Trans>Newsletter</Trans>
+      </h2>
+      {/* The modal checks the address; the browser's own check would keep it closed. */}
+      <form className="newsletter-field" noValidate onSubmit={onSubmit}>
+        <label htmlFor={emailId}>
+          <Trans>E-Mail-Adresse</Trans>
+        </label>
+        <div className="newsletter-field__row">
+          <input id={emailId} type="email" name="email" autoComplete="email" placeholder={placeholder} />
+          <button type="submit" className="button button--primary">
+            <Trans>Abonnieren</Trans>
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+/** The social network links, each opening in a new window (said to screen readers). */
+function SocialTile({ headingId, newWindowHint }: { headingId: string; newWindowHint: string }) {
+  return (
+    <section className="site-footer__tile" aria-labelledby={headingId}>
+      <h2 id={headingId} className="site-footer__heading">
+        <Trans>Folgen Sie uns</Trans>
+      </h2>
+      <ul className="social-links">
+        {SOCIAL_NETWORKS.map((network) => (
+          <li key={network.name}>
+            <a href={network.href} rel="noopener noreferrer" target="_blank">
+              {network.name}
+              <span className="visually-hidden"> {newWindowHint}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /**
  * The footer (spec part 1 §2 Layout): the newsletter e-mail field (it opens the newsletter modal with the address),
  * social links, the CMS footer lists (privacy, imprint, terms, foreign trade terms), contact, report a bug, the
@@ -39,45 +91,8 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer__tiles">
-        <section className="site-footer__tile" aria-labelledby={`${emailId}-heading`}>
-          <h2 id={`${emailId}-heading`} className="site-footer__heading">
-            <Trans>Newsletter</Trans>
-          </h2>
-          {/* The modal checks the address; the browser's own check would keep it closed. */}
-          <form className="newsletter-field" noValidate onSubmit={openNewsletter}>
-            <label htmlFor={emailId}>
-              <Trans>E-Mail-Adresse</Trans>
-            </label>
-            <div className="newsletter-field__row">
-              <input
-                id={emailId}
-                type="email"
-                name="email"
-                autoComplete="email"
-                placeholder={t`name@beispiel.de`}
-              />
-              <button type="submit" className="button button--primary">
-                <Trans>Abonnieren</Trans>
-              </button>
-            </div>
-          </form>
-        </section>
-
-        <section className="site-footer__tile" aria-labelledby={`${emailId}-social`}>
-          <h2 id={`${emailId}-social`} className="site-footer__heading">
-            <Trans>Folgen Sie uns</Trans>
-          </h2>
-          <ul className="social-links">
-            {SOCIAL_NETWORKS.map((network) => (
-              <li key={network.name}>
-                <a href={network.href} rel="noopener noreferrer" target="_blank">
-                  {network.name}
-                  <span className="visually-hidden"> {t`(öffnet in neuem Fenster)`}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <NewsletterTile emailId={emailId} placeholder={t`name@beispiel.de`} onSubmit={openNewsletter} />
+        <SocialTile headingId={`${emailId}-social`} newWindowHint={t`(öffnet in neuem Fenster)`} />
 
         <nav className="site-footer__tile" aria-label={t`Rechtliches`}>
           <ul className="footer-links">

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react'
+import { type ChangeEvent, type DragEvent, type RefObject, useId, useRef, useState } from 'react'
 import { REPAIR_TASK_MESSAGE } from '#shared/contracts/analysis.contract.ts'
 import { ALLOWED_MODEL_EXTENSIONS, MAX_UPLOAD_BYTES } from '#shared/domain/limits.ts'
 import { UPLOAD_INPUT_ATTRIBUTE } from '#client/actors/file-picker.ts'
@@ -78,32 +78,12 @@ export function UploadPanel({ variant }: { variant: 'hero' | 'sidebar' }) {
           <p className="upload-drop__title">
             <Trans>Ziehen Sie Ihr 3D-Modell hierher oder wählen Sie eine Datei.</Trans>
           </p>
-          <div className="upload-drop__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={!canChoose}
-              onClick={() => inputRef.current?.click()}
-              // Enter activates a button on keydown, and the picker opened then lost the key's rest in Chromium:
-              // open it on keyup as Space does (the keydown's user activation still holds) (issue 14, item 9).
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') event.preventDefault()
-              }}
-              onKeyUp={(event) => {
-                if (event.key === 'Enter') inputRef.current?.click()
-              }}
-            >
-              <Trans>3D-Datei auswählen</Trans>
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={!canStartDemo}
-              onClick={() => upload.send({ type: 'upload.startDemo' })}
-            >
-              <Trans>Demo-Objekt ausprobieren</Trans>
-            </button>
-          </div>
+          <UploadDropActions
+            upload={upload}
+            inputRef={inputRef}
+            canChoose={canChoose}
+            canStartDemo={canStartDemo}
+          />
           <p className="upload-drop__hint">
             <Trans>
               Formate: {extensions} · bis {maxMegabytes} MB
@@ -111,6 +91,48 @@ export function UploadPanel({ variant }: { variant: 'hero' | 'sidebar' }) {
           </p>
         </div>
       )}
+    </div>
+  )
+}
+
+/** Choose a file (opens the hidden file input) or start the demo object, each only when the machine allows it. */
+function UploadDropActions({
+  upload,
+  inputRef,
+  canChoose,
+  canStartDemo,
+}: {
+  upload: UploadActor
+  inputRef: RefObject<HTMLInputElement | null>
+  canChoose: boolean
+  canStartDemo: boolean
+}) {
+  return (
+    <div className="upload-drop__actions">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!canChoose}
+        onClick={() => inputRef.current?.click()}
+        // Enter activates a button on keydown, and the picker opened then lost the key's rest in Chromium:
+        // open it on keyup as Space does (the keydown's user activation still holds) (issue 14, item 9).
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault()
+        }}
+        onKeyUp={(event) => {
+          if (event.key === 'Enter') inputRef.current?.click()
+        }}
+      >
+        <Trans>3D-Datei auswählen</Trans>
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!canStartDemo}
+        onClick={() => upload.send({ type: 'upload.startDemo' })}
+      >
+        <Trans>Demo-Objekt ausprobieren</Trans>
+      </button>
     </div>
   )
 }

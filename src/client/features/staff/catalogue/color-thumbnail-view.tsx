@@ -3,12 +3,74 @@ import { useSelector } from '@xstate/react'
 import { type ActorRefFrom } from 'xstate'
 import {
   isUploadedThumbnail,
+  type Rejection,
   type staffColorThumbnailMachine,
   THUMBNAIL_MIME_TYPES,
 } from '#machines/staff-color-thumbnail/staff-color-thumbnail.machine.ts'
 import { THUMBNAILS_PATH } from '#shared/contracts/print-modes.contract.ts'
 
 export type ColorThumbnailActor = ActorRefFrom<typeof staffColorThumbnailMachine>
+
+/** Why a picked file was refused (it is not previewed): too large or not an accepted picture type. */
+function ThumbnailRejection({ rejection }: { rejection: Rejection }) {
+  return (
+    <p id="color-thumbnail-rejection" className="field-error" role="alert">
+      {rejection === 'too_large' ? (
+        <Trans>Das Bild ist größer als 2 MB.</Trans>
+      ) : (
+        <Trans>Nur PNG-, JPEG- und WebP-Bilder sind möglich.</Trans>
+      )}
+    </p>
+  )
+}
+
+/** Upload or discard a previewed picture; otherwise remove an uploaded one (a generated swatch has nothing to do). */
+function ThumbnailActions({
+  actor,
+  previewing,
+  uploaded,
+  busy,
+}: {
+  actor: ColorThumbnailActor
+  previewing: boolean
+  uploaded: boolean
+  busy: boolean
+}) {
+  return (
+    <div className="staff-actions">
+      {previewing && (
+        <>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'thumb.upload' })}
+          >
+            <Trans>Hochladen</Trans>
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'thumb.cancel' })}
+          >
+            <Trans>Verwerfen</Trans>
+          </button>
+        </>
+      )}
+      {!previewing && uploaded && (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'thumb.remove' })}
+        >
+          <Trans>Bild entfernen</Trans>
+        </button>
+      )}
+    </div>
+  )
+}
 
 /**
  * A colour's thumbnail (decision 0106): the stored picture, a picked one previewed before it is sent, upload and
@@ -57,15 +119,7 @@ export function ColorThumbnailView({ actor }: { actor: ColorThumbnailActor }) {
             event.target.value = ''
           }}
         />
-        {context.rejection !== null && (
-          <p id="color-thumbnail-rejection" className="field-error" role="alert">
-            {context.rejection === 'too_large' ? (
-              <Trans>Das Bild ist größer als 2 MB.</Trans>
-            ) : (
-              <Trans>Nur PNG-, JPEG- und WebP-Bilder sind möglich.</Trans>
-            )}
-          </p>
-        )}
+        {context.rejection !== null && <ThumbnailRejection rejection={context.rejection} />}
       </div>
       {previewing && context.chosen !== null && (
         <figure>
@@ -85,38 +139,7 @@ export function ColorThumbnailView({ actor }: { actor: ColorThumbnailActor }) {
           <Trans>Das hat nicht geklappt ({context.error}).</Trans>
         </p>
       )}
-      <div className="staff-actions">
-        {previewing && (
-          <>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'thumb.upload' })}
-            >
-              <Trans>Hochladen</Trans>
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'thumb.cancel' })}
-            >
-              <Trans>Verwerfen</Trans>
-            </button>
-          </>
-        )}
-        {!previewing && uploaded && (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => actor.send({ type: 'thumb.remove' })}
-          >
-            <Trans>Bild entfernen</Trans>
-          </button>
-        )}
-      </div>
+      <ThumbnailActions actor={actor} previewing={previewing} uploaded={uploaded} busy={busy} />
     </section>
   )
 }
