@@ -1,6 +1,6 @@
 import type { UnitOfLength } from '#shared/domain/limits.ts'
 import type { PictureKey, TaskMessageCode } from '#shared/contracts/analysis.contract.ts'
-import type { Db } from '#server/db/db.ts'
+import type { Db, Queryable } from '#server/db/db.ts'
 import {
   type AnalysisFailureReason,
   type AnalysisSummary,
@@ -36,6 +36,18 @@ interface ClaimedRow {
   interrupted_runs: number
   format: ModelFormat
   given_unit_of_length: UnitOfLength
+}
+
+/** A claimed row as the task the runner works with. */
+function claimedTaskOf(row: ClaimedRow): ClaimedTask {
+  return {
+    id: row.id,
+    modelFileId: row.model_file_id,
+    attempts: row.attempts,
+    interruptedRuns: row.interrupted_runs,
+    format: row.format,
+    givenUnit: row.given_unit_of_length,
+  }
 }
 
 /** `$n` milliseconds as an interval; plain integer parameters keep both engines' parameter typing happy. */
@@ -102,15 +114,7 @@ function createTaskLeaseRepo(db: Db) {
         [owner, leaseMs, maxAttempts],
       )
       const row = rows[0]
-      if (row === undefined) return undefined
-      return {
-        id: row.id,
-        modelFileId: row.model_file_id,
-        attempts: row.attempts,
-        interruptedRuns: row.interrupted_runs,
-        format: row.format,
-        givenUnit: row.given_unit_of_length,
-      }
+      return row === undefined ? undefined : claimedTaskOf(row)
     },
 
     /** Ends tasks whose lease expired on their last allowed attempt: a file that keeps killing its process. */
@@ -221,30 +225,7 @@ function createTaskOutcomeRepo(db: Db) {
           [task.id, owner],
         )
         if (rowCount !== 1) return false
-        const id = task.modelFileId
-        const { repairInfo, files } = fileColumns(id, summary.repairInfo, summary.repairImageKeys)
-        await tx.query(
-          `UPDATE model_files
-              SET state = 'analysed', analysed_properties = $2::jsonb, repair_info = $3::jsonb, files = $4::jsonb,
-                  front_pictures = $5::jsonb, printable = $6, thickness_histogram = $7::jsonb, triangles = $8,
-                  result_dir = $9, updated_at = now()
-            WHERE id = $1`,
-          [
-            id,
-            JSON.stringify(summary.analysedProperties),
-            repairInfo,
-            files,
-            JSON.stringify(
-              Object.fromEntries(
-                summary.frontPictureKeys.map((key) => [key, `/file/${id}/front/${key}.png`]),
-              ),
-            ),
-            summary.analysedProperties.printable,
-            summary.thicknessHistogram === null ? null : JSON.stringify(summary.thicknessHistogram),
-            summary.triangles,
-            resultDir,
-          ],
-        )
+        await storeAnalysed(tx, task.modelFileId, resultDir, summary)
         return true
       })
     },
@@ -277,6 +258,36 @@ function createTaskOutcomeRepo(db: Db) {
       return new Set(rows.map((row) => row.id))
     },
   }
+}
+
+/** The model file of a completed task gets its analysis (inside {@link createTaskOutcomeRepo}'s `complete`). */
+async function storeAnalysed(
+  tx: Queryable,
+  id: string,
+  resultDir: string,
+  summary: AnalysisSummary,
+): Promise<void> {
+  const { repairInfo, files } = fileColumns(id, summary.repairInfo, summary.repairImageKeys)
+  await tx.query(
+    `UPDATE model_files
+        SET state = 'analysed', analysed_properties = $2::jsonb, repair_info = $3::jsonb, files = $4::jsonb,
+            front_pictures = $5::jsonb, printable = $6, thickness_histogram = $7::jsonb, triangles = $8,
+            result_dir = $9, updated_at = now()
+      WHERE id = $1`,
+    [
+      id,
+      JSON.stringify(summary.analysedProperties),
+      repairInfo,
+      files,
+      JSON.stringify(
+        Object.fromEntries(summary.frontPictureKeys.map((key) => [key, `/file/${id}/front/${key}.png`])),
+      ),
+      summary.analysedProperties.printable,
+      summary.thicknessHistogram === null ? null : JSON.stringify(summary.thicknessHistogram),
+      summary.triangles,
+      resultDir,
+    ],
+  )
 }
 
 /** The model file's repair info and file paths as stored (JSON text; repair info null when nothing was repaired). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { AnalysisConfig } from '#server/config/env.ts'
 import type { Db } from '#server/db/db.ts'
 import { createWorkerPool } from '#server/jobs/worker-pool.ts'
-import { createAnalysisQueueRepo } from '#server/modules/analysis/analysis-queue.repo.ts'
+import { type ClaimedTask, createAnalysisQueueRepo } from '#server/modules/analysis/analysis-queue.repo.ts'
 import {
   type AnalysisPool,
   runAnalysisTask,
@@ -86,6 +86,77 @@ async function failDeadTasks(ctx: TaskRunContext): Promise<void> {
   }
 }
 
+/** A task in flight: its abort switch, and its run (never rejects). */
+interface ActiveTask {
+  controller: AbortController
+  done: Promise<void>
+}
+
+/** Starts the run of a claimed task on its own; `onEnd` is called once it has ended, its outcome recorded or not. */
+function startTask(ctx: TaskRunContext, task: ClaimedTask, onEnd: () => void): ActiveTask {
+  // queued → running: a held poll answers with it.
+  ctx.changed(task.id)
+  const controller = new AbortController()
+  const done = runAnalysisTask(ctx, task, controller)
+    // Only a database error while recording the outcome gets here; the lease then expires and it runs again.
+    .catch((error: unknown) =>
+      ctx.log.error({ err: error, taskId: task.id }, 'analysis outcome not recorded'),
+    )
+    .finally(onEnd)
+  return { controller, done }
+}
+
+/**
+ * Claims tasks while workers are free; each runs on its own, leaves `active` when it ends and then calls
+ * `onEnded` (which looks for more work).
+ */
+async function claimTasks(
+  ctx: TaskRunContext,
+  run: { readonly stopping: boolean },
+  active: Map<string, ActiveTask>,
+  onEnded: () => void,
+): Promise<void> {
+  const { settings } = ctx
+  while (!run.stopping && active.size < settings.workers) {
+    const task = await ctx.queue.claim(ctx.owner, settings.leaseMs, settings.maxAttempts)
+    if (task === undefined) break
+    const started = startTask(ctx, task, () => {
+      active.delete(task.id)
+      onEnded()
+    })
+    active.set(task.id, started)
+  }
+}
+
+/** What an earlier boot of this server left: its leases and its partial uploads; then the periodic reaper. */
+async function cleanUpAtStart(ctx: TaskRunContext, instanceId: string): Promise<void> {
+  const expired = await ctx.queue.expireStaleLeasesOf(instanceId, ctx.owner)
+  if (expired > 0)
+    ctx.log.info({ tasks: expired }, 'analysis tasks of the previous run of this server reclaimed')
+  const removed = await removeIncomingOfEarlierBoots(ctx.settings.uploadsDir, instanceId, ctx.owner)
+  if (removed > 0)
+    ctx.log.info({ files: removed }, 'partial uploads of the previous run of this server removed')
+}
+
+/** Reaps abandoned uploads now and then every {@link REAP_INTERVAL_MS}; returns the (unref'd) interval timer. */
+function startReaper(ctx: TaskRunContext): NodeJS.Timeout {
+  const runReaper = (): void => {
+    reapUploads(ctx.settings.uploadsDir, ctx.queue).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, 'upload reaper failed'),
+    )
+  }
+  runReaper()
+  const reapTimer = setInterval(runReaper, REAP_INTERVAL_MS)
+  reapTimer.unref()
+  return reapTimer
+}
+
+/** Aborts the tasks in flight (shutdown) and waits until each has ended. */
+async function abortAll(active: ReadonlyMap<string, ActiveTask>): Promise<void> {
+  for (const { controller } of active.values()) controller.abort('shutdown')
+  await Promise.allSettled([...active.values()].map((entry) => entry.done))
+}
+
 export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRunner {
   const settings = options.config.analysis
   const instanceId = options.instanceId ?? loadOrCreateInstanceId(options.config.dataDir)
@@ -101,7 +172,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     secondThread: { taken: false },
     changed: (taskId) => changes.notify(taskId),
   }
-  const active = new Map<string, { controller: AbortController; done: Promise<void> }>()
+  const active = new Map<string, ActiveTask>()
   const run = { started: false, stopping: false, ticking: false, tickAgain: false }
   let pollTimer: NodeJS.Timeout | undefined
   let reapTimer: NodeJS.Timeout | undefined
@@ -111,27 +182,6 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     if (run.stopping || !run.started) return
     pollTimer = setTimeout(() => void tick(), settings.pollMs)
     pollTimer.unref()
-  }
-
-  /** Claims tasks while workers are free; each runs on its own and looks for more work when it ends. */
-  async function claimTasks(): Promise<void> {
-    while (!run.stopping && active.size < settings.workers) {
-      const task = await ctx.queue.claim(owner, settings.leaseMs, settings.maxAttempts)
-      if (task === undefined) break
-      // queued → running: a held poll answers with it.
-      ctx.changed(task.id)
-      const controller = new AbortController()
-      const done = runAnalysisTask(ctx, task, controller)
-        // Only a database error while recording the outcome gets here; the lease then expires and it runs again.
-        .catch((error: unknown) =>
-          ctx.log.error({ err: error, taskId: task.id }, 'analysis outcome not recorded'),
-        )
-        .finally(() => {
-          active.delete(task.id)
-          void tick()
-        })
-      active.set(task.id, { controller, done })
-    }
   }
 
   /** One poll of the queue; a poll asked for while one runs runs right after it. */
@@ -144,7 +194,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     run.ticking = true
     try {
       await failDeadTasks(ctx)
-      await claimTasks()
+      await claimTasks(ctx, run, active, () => void tick())
     } catch (error) {
       ctx.log.error({ err: error }, 'analysis queue poll failed')
     } finally {
@@ -158,27 +208,6 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     }
   }
 
-  /** What an earlier boot of this server left: its leases and its partial uploads; then the periodic reaper. */
-  async function cleanUpAtStart(): Promise<void> {
-    const expired = await ctx.queue.expireStaleLeasesOf(instanceId, owner)
-    if (expired > 0)
-      ctx.log.info({ tasks: expired }, 'analysis tasks of the previous run of this server reclaimed')
-    const removed = await removeIncomingOfEarlierBoots(settings.uploadsDir, instanceId, owner)
-    if (removed > 0)
-      ctx.log.info({ files: removed }, 'partial uploads of the previous run of this server removed')
-  }
-
-  function startReaper(): void {
-    const runReaper = (): void => {
-      reapUploads(settings.uploadsDir, ctx.queue).catch((error: unknown) =>
-        ctx.log.warn({ err: error }, 'upload reaper failed'),
-      )
-    }
-    runReaper()
-    reapTimer = setInterval(runReaper, REAP_INTERVAL_MS)
-    reapTimer.unref()
-  }
-
   return {
     owner,
 
@@ -186,8 +215,8 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
       if (run.started) return
       run.started = true
       ctx.log = runnerLog
-      await cleanUpAtStart()
-      startReaper()
+      await cleanUpAtStart(ctx, instanceId)
+      reapTimer = startReaper(ctx)
       void tick()
     },
 
@@ -208,8 +237,7 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
       run.stopping = true
       clearTimeout(pollTimer)
       clearInterval(reapTimer)
-      for (const { controller } of active.values()) controller.abort('shutdown')
-      await Promise.allSettled([...active.values()].map((entry) => entry.done))
+      await abortAll(active)
       await pool?.close()
     },
 

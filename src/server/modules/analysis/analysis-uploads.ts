@@ -68,6 +68,30 @@ interface NewObject {
   uploader: Uploader
 }
 
+/** The streamed file in a temporary file; one over the size limit is a 413. */
+async function receive(
+  { deps, settings }: Pick<AnalysisContext, 'deps' | 'settings'>,
+  incoming: IncomingUpload,
+) {
+  deps.onUploadStarted?.()
+  try {
+    return await receiveUpload(incoming.stream, {
+      uploadsDir: settings.uploadsDir,
+      maxBytes: settings.maxUploadBytes,
+      onLimit: incoming.onLimit,
+      truncated: incoming.truncated,
+      owner: deps.incomingOwner,
+    })
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) {
+      throw new AppError(ErrorCode.FileTooLarge, `The file is larger than ${settings.maxUploadBytes} bytes`, {
+        details: { maxBytes: settings.maxUploadBytes },
+      })
+    }
+    throw error
+  }
+}
+
 export function createAnalysisUploads({ deps, repo, settings }: AnalysisContext) {
   async function createObject(input: NewObject): Promise<AnalysisUploadResponse> {
     const id = newId()
@@ -96,31 +120,6 @@ export function createAnalysisUploads({ deps, repo, settings }: AnalysisContext)
     return { taskId, createdObject: { _id: id }, maxPolls: settings.maxPolls }
   }
 
-  /** The streamed file in a temporary file; one over the size limit is a 413. */
-  async function receive(incoming: IncomingUpload) {
-    deps.onUploadStarted?.()
-    try {
-      return await receiveUpload(incoming.stream, {
-        uploadsDir: settings.uploadsDir,
-        maxBytes: settings.maxUploadBytes,
-        onLimit: incoming.onLimit,
-        truncated: incoming.truncated,
-        owner: deps.incomingOwner,
-      })
-    } catch (error) {
-      if (error instanceof UploadTooLargeError) {
-        throw new AppError(
-          ErrorCode.FileTooLarge,
-          `The file is larger than ${settings.maxUploadBytes} bytes`,
-          {
-            details: { maxBytes: settings.maxUploadBytes },
-          },
-        )
-      }
-      throw error
-    }
-  }
-
   return {
     /**
      * Stores an upload: extension first (no bytes stored for a .jpg), then the streamed file, then the content
@@ -130,7 +129,7 @@ export function createAnalysisUploads({ deps, repo, settings }: AnalysisContext)
       const extension = modelExtensionOf(cleanFileName(incoming.fileName))
       if (extension === null) throw unsupportedFileType()
       const format = FORMAT_OF_EXTENSION[extension]
-      const received = await receive(incoming)
+      const received = await receive({ deps, settings }, incoming)
       if (!contentMatchesFormat(received.head, received.size, format)) {
         await rm(received.tempPath, { force: true })
         throw unsupportedFileType()
