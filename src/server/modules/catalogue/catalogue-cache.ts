@@ -5,6 +5,7 @@ import type {
   ColorRow,
   PrintModeFinishRow,
   PrintModeRow,
+  PrintModeWhiteLabelRow,
   ProcessingStepOptionRow,
   ProcessingStepRow,
 } from '#server/modules/catalogue/catalogue.repo.ts'
@@ -98,58 +99,77 @@ function keyHashIndex(rows: CatalogueRows): CatalogueSnapshot['whiteLabelsByKeyH
   return index
 }
 
-export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
-  const defaultRow = rows.whiteLabels.find((row) => row.is_default)
-  const defaultWhiteLabel = defaultRow && { id: defaultRow.id, name: defaultRow.name }
-  const whiteLabelsByApiKey = new Map(
-    rows.whiteLabels.map((row) => [row.api_key, { id: row.id, name: row.name }]),
-  )
+/** The catalogue's rows grouped for building print-mode entries, and the ids of the live white labels. */
+interface ModeIndexes {
+  readonly finishesByMode: ReadonlyMap<string, PrintModeFinishRow[]>
+  readonly colorsByMode: ReadonlyMap<string, ColorRow[]>
+  readonly stepsByMode: ReadonlyMap<string, ProcessingStepRow[]>
+  readonly optionsByStep: ReadonlyMap<string, ProcessingStepOptionRow[]>
+  readonly labelsByMode: ReadonlyMap<string, PrintModeWhiteLabelRow[]>
+  readonly liveLabels: ReadonlySet<string>
+}
 
-  const whiteLabelsByKeyHash = keyHashIndex(rows)
-  const finishesByMode = groupBy(rows.finishes, (row) => row.print_mode_id)
-  const colorsByMode = groupBy(rows.colors, (row) => row.print_mode_id)
-  const stepsByMode = groupBy(rows.processingSteps, (row) => row.print_mode_id)
-  const optionsByStep = groupBy(rows.processingStepOptions, (row) => row.processing_step_id)
-  const labelsByMode = groupBy(rows.printModeWhiteLabels, (row) => row.print_mode_id)
-  const liveLabels = new Set(rows.whiteLabels.map((row) => row.id))
-
-  const printModes = new Map<string, PrintModeEntry>()
-  for (const row of rows.printModes) {
-    const finishes = (finishesByMode.get(row.id) ?? []).map((finish): FinishEntry => ({
-      row: finish,
-      id: finish.id,
-      sheetVariable: finish.spreadsheet_variable,
-    }))
-    const offeredFinishes = new Set(finishes.map((finish) => finish.id))
-    const colors = (colorsByMode.get(row.id) ?? []).map((color): ColorEntry => ({
-      row: color,
-      id: color.id,
-      sheetVariable: color.spreadsheet_variable,
-      finishIds: color.finish_ids.filter((id) => offeredFinishes.has(id)),
-    }))
-    printModes.set(row.id, {
-      id: row.id,
-      row,
-      limits: {
-        maxDimensionsMm: { x: row.max_x_mm, y: row.max_y_mm, z: row.max_z_mm },
-        minFeatureSizeMm: row.min_feature_size_mm,
-      },
-      finishes,
-      finishesById: new Map(finishes.map((finish) => [finish.id, finish])),
-      colors,
-      colorsById: new Map(colors.map((color) => [color.id, color])),
-      steps: (stepsByMode.get(row.id) ?? []).map((step) => ({
-        row: step,
-        options: optionsByStep.get(step.id) ?? [],
-      })),
-      whiteLabelIds: new Set(
-        (labelsByMode.get(row.id) ?? [])
-          .map((link) => link.white_label_id)
-          .filter((id) => liveLabels.has(id)),
-      ),
-    })
+/** Groups finishes, colours, steps, options and white-label links by their print mode (options by their step). */
+function modeIndexes(rows: CatalogueRows): ModeIndexes {
+  return {
+    finishesByMode: groupBy(rows.finishes, (row) => row.print_mode_id),
+    colorsByMode: groupBy(rows.colors, (row) => row.print_mode_id),
+    stepsByMode: groupBy(rows.processingSteps, (row) => row.print_mode_id),
+    optionsByStep: groupBy(rows.processingStepOptions, (row) => row.processing_step_id),
+    labelsByMode: groupBy(rows.printModeWhiteLabels, (row) => row.print_mode_id),
+    liveLabels: new Set(rows.whiteLabels.map((row) => row.id)),
   }
+}
 
+/** A print mode's finishes as entries, in the mode's order. */
+function finishEntries(finishes: readonly PrintModeFinishRow[]): FinishEntry[] {
+  return finishes.map((finish): FinishEntry => ({
+    row: finish,
+    id: finish.id,
+    sheetVariable: finish.spreadsheet_variable,
+  }))
+}
+
+/** A print mode's colours as entries, each with only the finishes the mode offers. */
+function colorEntries(colors: readonly ColorRow[], finishes: readonly FinishEntry[]): ColorEntry[] {
+  const offeredFinishes = new Set(finishes.map((finish) => finish.id))
+  return colors.map((color): ColorEntry => ({
+    row: color,
+    id: color.id,
+    sheetVariable: color.spreadsheet_variable,
+    finishIds: color.finish_ids.filter((id) => offeredFinishes.has(id)),
+  }))
+}
+
+/** One offered print mode with its finishes, colours, steps and the live white labels that offer it. */
+function printModeEntry(row: PrintModeRow, indexes: ModeIndexes): PrintModeEntry {
+  const finishes = finishEntries(indexes.finishesByMode.get(row.id) ?? [])
+  const colors = colorEntries(indexes.colorsByMode.get(row.id) ?? [], finishes)
+  return {
+    id: row.id,
+    row,
+    limits: {
+      maxDimensionsMm: { x: row.max_x_mm, y: row.max_y_mm, z: row.max_z_mm },
+      minFeatureSizeMm: row.min_feature_size_mm,
+    },
+    finishes,
+    finishesById: new Map(finishes.map((finish) => [finish.id, finish])),
+    colors,
+    colorsById: new Map(colors.map((color) => [color.id, color])),
+    steps: (indexes.stepsByMode.get(row.id) ?? []).map((step) => ({
+      row: step,
+      options: indexes.optionsByStep.get(step.id) ?? [],
+    })),
+    whiteLabelIds: new Set(
+      (indexes.labelsByMode.get(row.id) ?? [])
+        .map((link) => link.white_label_id)
+        .filter((id) => indexes.liveLabels.has(id)),
+    ),
+  }
+}
+
+/** The print modes each white label offers, in the print modes' display order. */
+function offeredByWhiteLabel(printModes: ReadonlyMap<string, PrintModeEntry>): Map<string, PrintModeEntry[]> {
   const offered = new Map<string, PrintModeEntry[]>()
   for (const mode of printModes.values()) {
     for (const whiteLabelId of mode.whiteLabelIds) {
@@ -158,7 +178,11 @@ export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
       else list.push(mode)
     }
   }
+  return offered
+}
 
+/** The current sheets by print mode, then by white label. */
+function sheetIndex(rows: CatalogueRows): Map<string, Map<string, SheetSource>> {
   // print mode → white label → sheet: nested maps, because pricing looks a sheet up for each configuration and a
   // concatenated key would be a new string to build and hash every time
   const sheets = new Map<string, Map<string, SheetSource>>()
@@ -170,8 +194,34 @@ export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
       draft: { cells: sheet.cells, optionVariables: sheet.option_variables },
     })
   }
+  return sheets
+}
 
+/** A memo that computes each key's value once; the snapshot's `memo`. */
+function createMemo(): CatalogueSnapshot['memo'] {
   const memo = new Map<string, unknown>()
+  return <T>(key: string, compute: () => T): T => {
+    if (memo.has(key)) return memo.get(key) as T
+    const value = compute()
+    memo.set(key, value)
+    return value
+  }
+}
+
+export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
+  const defaultRow = rows.whiteLabels.find((row) => row.is_default)
+  const defaultWhiteLabel = defaultRow && { id: defaultRow.id, name: defaultRow.name }
+  const whiteLabelsByApiKey = new Map(
+    rows.whiteLabels.map((row) => [row.api_key, { id: row.id, name: row.name }]),
+  )
+
+  const whiteLabelsByKeyHash = keyHashIndex(rows)
+  const indexes = modeIndexes(rows)
+  const printModes = new Map<string, PrintModeEntry>()
+  for (const row of rows.printModes) printModes.set(row.id, printModeEntry(row, indexes))
+  const offered = offeredByWhiteLabel(printModes)
+  const sheets = sheetIndex(rows)
+
   const snapshot: CatalogueSnapshot = {
     revision: rows.revision,
     defaultWhiteLabel,
@@ -192,12 +242,7 @@ export function buildSnapshot(rows: CatalogueRows): CatalogueSnapshot {
         (defaultWhiteLabel ? byWhiteLabel?.get(defaultWhiteLabel.id) : undefined)
       )
     },
-    memo<T>(key: string, compute: () => T): T {
-      if (memo.has(key)) return memo.get(key) as T
-      const value = compute()
-      memo.set(key, value)
-      return value
-    },
+    memo: createMemo(),
   }
   return snapshot
 }

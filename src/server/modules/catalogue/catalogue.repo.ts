@@ -122,6 +122,58 @@ const API_KEYS = `
   JOIN white_labels w ON w.id = k.white_label_id AND w.archived_at IS NULL
   WHERE k.revoked_at IS NULL`
 
+/** The offered print modes with their material and method names, in display order. */
+const PRINT_MODES = `SELECT pm.id, pm.name, pm.description, pm.surface_quality, pm.applications,
+                    ma.name AS material_name, me.name AS method_name,
+                    pm.max_x_mm, pm.max_y_mm, pm.max_z_mm, pm.min_feature_size_mm, pm.resolution_xy_mm,
+                    pm.resolution_z_mm, pm.ranking_price, pm.ranking_flexibility, pm.ranking_stability,
+                    pm.ranking_precision, pm.ranking_wear_resistance, pm.ranking_heat_resistance,
+                    pm.ranking_max_parts, pm.ranking_max_incremental_measurement
+             FROM print_modes pm
+             JOIN materials ma ON ma.id = pm.material_id
+             JOIN methods me ON me.id = pm.method_id
+             WHERE pm.id IN (${OFFERED_PRINT_MODES})
+             ORDER BY pm.sort_order, pm.id`
+
+/** The offered print modes' live finishes, in each mode's order. */
+const FINISHES = `SELECT pmsf.print_mode_id, sf.id, sf.name, sf.description, sf.spreadsheet_variable
+             FROM print_mode_surface_finishes pmsf
+             JOIN surface_finishes sf ON sf.id = pmsf.surface_finish_id AND sf.archived_at IS NULL
+             WHERE pmsf.print_mode_id IN (${OFFERED_PRINT_MODES})
+             ORDER BY pmsf.print_mode_id, pmsf.sort_order, sf.sort_order, sf.id`
+
+/** The offered print modes' live colours, each with its live finishes in the mode's finish order. */
+const COLORS = `SELECT c.id, c.print_mode_id, c.name, c.hex, c.thumbnail_path, c.hue, c.spreadsheet_variable,
+                    COALESCE(
+                      (SELECT array_agg(csf.surface_finish_id ORDER BY pmsf.sort_order, csf.surface_finish_id)
+                       FROM color_surface_finishes csf
+                       JOIN surface_finishes sf ON sf.id = csf.surface_finish_id AND sf.archived_at IS NULL
+                       LEFT JOIN print_mode_surface_finishes pmsf
+                         ON pmsf.surface_finish_id = csf.surface_finish_id AND pmsf.print_mode_id = c.print_mode_id
+                       WHERE csf.color_id = c.id),
+                      '{}'::text[]) AS finish_ids
+             FROM colors c
+             WHERE c.archived_at IS NULL AND c.print_mode_id IN (${OFFERED_PRINT_MODES})
+             ORDER BY c.print_mode_id, c.sort_order, c.id`
+
+/** The offered print modes' live processing steps, in each mode's order. */
+const PROCESSING_STEPS = `SELECT pmps.print_mode_id, ps.id, ps.name
+             FROM print_mode_processing_steps pmps
+             JOIN processing_steps ps ON ps.id = pmps.processing_step_id AND ps.archived_at IS NULL
+             WHERE pmps.print_mode_id IN (${OFFERED_PRINT_MODES})
+             ORDER BY pmps.print_mode_id, pmps.sort_order, ps.sort_order, ps.id`
+
+/** Every live processing-step option, in each step's order. */
+const PROCESSING_STEP_OPTIONS = `SELECT o.processing_step_id, o.id, o.name
+             FROM processing_step_options o
+             WHERE o.archived_at IS NULL
+             ORDER BY o.processing_step_id, o.sort_order, o.id`
+
+/** The current price sheet version of every print mode and white label that has one. */
+const CURRENT_SHEETS = `SELECT ps.print_mode_id, ps.white_label_id, v.id AS version_id, v.version, v.cells, v.option_variables
+             FROM price_sheets ps
+             JOIN price_sheet_versions v ON v.id = ps.current_version_id`
+
 export function createCatalogueRepo(db: Queryable) {
   async function readRevision(): Promise<number> {
     const { rows } = await db.query<{ revision: number | bigint }>('SELECT revision FROM catalogue_revision')
@@ -148,61 +200,15 @@ export function createCatalogueRepo(db: Queryable) {
         db.query<WhiteLabelRow>(
           'SELECT id, name, api_key, is_default FROM white_labels WHERE archived_at IS NULL ORDER BY name, id',
         ),
-        db.query<PrintModeRow>(
-          `SELECT pm.id, pm.name, pm.description, pm.surface_quality, pm.applications,
-                    ma.name AS material_name, me.name AS method_name,
-                    pm.max_x_mm, pm.max_y_mm, pm.max_z_mm, pm.min_feature_size_mm, pm.resolution_xy_mm,
-                    pm.resolution_z_mm, pm.ranking_price, pm.ranking_flexibility, pm.ranking_stability,
-                    pm.ranking_precision, pm.ranking_wear_resistance, pm.ranking_heat_resistance,
-                    pm.ranking_max_parts, pm.ranking_max_incremental_measurement
-             FROM print_modes pm
-             JOIN materials ma ON ma.id = pm.material_id
-             JOIN methods me ON me.id = pm.method_id
-             WHERE pm.id IN (${OFFERED_PRINT_MODES})
-             ORDER BY pm.sort_order, pm.id`,
-        ),
+        db.query<PrintModeRow>(PRINT_MODES),
         db.query<PrintModeWhiteLabelRow>(
           'SELECT print_mode_id, white_label_id FROM print_mode_white_labels ORDER BY white_label_id',
         ),
-        db.query<PrintModeFinishRow>(
-          `SELECT pmsf.print_mode_id, sf.id, sf.name, sf.description, sf.spreadsheet_variable
-             FROM print_mode_surface_finishes pmsf
-             JOIN surface_finishes sf ON sf.id = pmsf.surface_finish_id AND sf.archived_at IS NULL
-             WHERE pmsf.print_mode_id IN (${OFFERED_PRINT_MODES})
-             ORDER BY pmsf.print_mode_id, pmsf.sort_order, sf.sort_order, sf.id`,
-        ),
-        db.query<ColorRow>(
-          `SELECT c.id, c.print_mode_id, c.name, c.hex, c.thumbnail_path, c.hue, c.spreadsheet_variable,
-                    COALESCE(
-                      (SELECT array_agg(csf.surface_finish_id ORDER BY pmsf.sort_order, csf.surface_finish_id)
-                       FROM color_surface_finishes csf
-                       JOIN surface_finishes sf ON sf.id = csf.surface_finish_id AND sf.archived_at IS NULL
-                       LEFT JOIN print_mode_surface_finishes pmsf
-                         ON pmsf.surface_finish_id = csf.surface_finish_id AND pmsf.print_mode_id = c.print_mode_id
-                       WHERE csf.color_id = c.id),
-                      '{}'::text[]) AS finish_ids
-             FROM colors c
-             WHERE c.archived_at IS NULL AND c.print_mode_id IN (${OFFERED_PRINT_MODES})
-             ORDER BY c.print_mode_id, c.sort_order, c.id`,
-        ),
-        db.query<ProcessingStepRow>(
-          `SELECT pmps.print_mode_id, ps.id, ps.name
-             FROM print_mode_processing_steps pmps
-             JOIN processing_steps ps ON ps.id = pmps.processing_step_id AND ps.archived_at IS NULL
-             WHERE pmps.print_mode_id IN (${OFFERED_PRINT_MODES})
-             ORDER BY pmps.print_mode_id, pmps.sort_order, ps.sort_order, ps.id`,
-        ),
-        db.query<ProcessingStepOptionRow>(
-          `SELECT o.processing_step_id, o.id, o.name
-             FROM processing_step_options o
-             WHERE o.archived_at IS NULL
-             ORDER BY o.processing_step_id, o.sort_order, o.id`,
-        ),
-        db.query<CurrentSheetRow>(
-          `SELECT ps.print_mode_id, ps.white_label_id, v.id AS version_id, v.version, v.cells, v.option_variables
-             FROM price_sheets ps
-             JOIN price_sheet_versions v ON v.id = ps.current_version_id`,
-        ),
+        db.query<PrintModeFinishRow>(FINISHES),
+        db.query<ColorRow>(COLORS),
+        db.query<ProcessingStepRow>(PROCESSING_STEPS),
+        db.query<ProcessingStepOptionRow>(PROCESSING_STEP_OPTIONS),
+        db.query<CurrentSheetRow>(CURRENT_SHEETS),
         db.query<{ id: string }>('SELECT id FROM surface_finishes'),
         db.query<{ id: string }>('SELECT id FROM colors'),
         db.query<ApiKeyRow>(API_KEYS),
