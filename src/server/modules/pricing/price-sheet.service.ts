@@ -57,47 +57,72 @@ export interface PriceSheetServiceDeps {
   cache: Pick<CatalogueCache, 'invalidate'>
 }
 
+/** The print mode a sheet belongs to, for staff: a NotFound error when it does not exist. */
+async function printModeOf(catalogue: StaffCatalogueRepo, printModeId: string) {
+  const row = await catalogue.findPrintMode(printModeId)
+  if (row === undefined) {
+    throw new AppError(ErrorCode.NotFound, 'Unknown print mode', {
+      details: { resource: 'printMode', id: printModeId },
+    })
+  }
+  return toStaffPrintMode(row)
+}
+
+/** The white label a sheet is for: the default one when none is named, a NotFound error for an unknown one. */
+async function whiteLabelOf(
+  catalogue: StaffCatalogueRepo,
+  whiteLabelId: string | undefined,
+): Promise<string> {
+  if (whiteLabelId === undefined) {
+    const id = await catalogue.defaultWhiteLabelId()
+    if (id === undefined) throw new AppError(ErrorCode.ServiceUnavailable, 'No default white label')
+    return id
+  }
+  if ((await catalogue.findWhiteLabel(whiteLabelId)) === undefined) {
+    throw new AppError(ErrorCode.NotFound, 'Unknown white label', {
+      details: { resource: 'whiteLabel', id: whiteLabelId },
+    })
+  }
+  return whiteLabelId
+}
+
+/** The spreadsheet variables the print mode's colours and finishes can take: each is tried on save. */
+async function variableValues(
+  catalogue: StaffCatalogueRepo,
+  printModeId: string,
+  finishIds: readonly string[],
+) {
+  const [colors, finishes] = await Promise.all([catalogue.listColors(), catalogue.listFinishes()])
+  const colorValues = new Set(
+    colors.filter((c) => c.print_mode_id === printModeId && !c.archived).map((c) => c.spreadsheet_variable),
+  )
+  const finishValues = new Set(
+    finishes.filter((f) => finishIds.includes(f.id) && !f.archived).map((f) => f.spreadsheet_variable),
+  )
+  return { colorValues: [...colorValues], finishValues: [...finishValues] }
+}
+
+/** A test report in the answer's shape: plain copies of its issues, cells and result. */
+function testResponse(
+  report: ReturnType<typeof testSheet>,
+  testParameters: TestSheetResponse['testParameters'],
+): TestSheetResponse {
+  return {
+    issues: report.issues.map((issue) => ({ ...issue })),
+    cells: report.cells.map((cell) => ({ ...cell })),
+    result: report.result && { ...report.result },
+    testParameters,
+  }
+}
+
 export function createPriceSheetService(deps: PriceSheetServiceDeps) {
-  async function printModeOf(printModeId: string) {
-    const row = await deps.catalogue.findPrintMode(printModeId)
-    if (row === undefined) {
-      throw new AppError(ErrorCode.NotFound, 'Unknown print mode', {
-        details: { resource: 'printMode', id: printModeId },
-      })
-    }
-    return toStaffPrintMode(row)
-  }
-
-  async function whiteLabelOf(whiteLabelId: string | undefined): Promise<string> {
-    if (whiteLabelId === undefined) {
-      const id = await deps.catalogue.defaultWhiteLabelId()
-      if (id === undefined) throw new AppError(ErrorCode.ServiceUnavailable, 'No default white label')
-      return id
-    }
-    if ((await deps.catalogue.findWhiteLabel(whiteLabelId)) === undefined) {
-      throw new AppError(ErrorCode.NotFound, 'Unknown white label', {
-        details: { resource: 'whiteLabel', id: whiteLabelId },
-      })
-    }
-    return whiteLabelId
-  }
-
-  /** The spreadsheet variables the print mode's colours and finishes can take: each is tried on save. */
-  async function variableValues(printModeId: string, finishIds: readonly string[]) {
-    const [colors, finishes] = await Promise.all([deps.catalogue.listColors(), deps.catalogue.listFinishes()])
-    const colorValues = new Set(
-      colors.filter((c) => c.print_mode_id === printModeId && !c.archived).map((c) => c.spreadsheet_variable),
-    )
-    const finishValues = new Set(
-      finishes.filter((f) => finishIds.includes(f.id) && !f.archived).map((f) => f.spreadsheet_variable),
-    )
-    return { colorValues: [...colorValues], finishValues: [...finishValues] }
-  }
-
   return {
     async current(printModeId: string, whiteLabelId: string | undefined): Promise<SheetVersion> {
-      await printModeOf(printModeId)
-      const row = await deps.sheets.currentVersion(printModeId, await whiteLabelOf(whiteLabelId))
+      await printModeOf(deps.catalogue, printModeId)
+      const row = await deps.sheets.currentVersion(
+        printModeId,
+        await whiteLabelOf(deps.catalogue, whiteLabelId),
+      )
       if (row === undefined) {
         throw new AppError(ErrorCode.NotFound, 'The print mode has no price sheet yet', {
           details: { resource: 'priceSheet', printModeId },
@@ -107,10 +132,10 @@ export function createPriceSheetService(deps: PriceSheetServiceDeps) {
     },
 
     async versions(printModeId: string, whiteLabelId: string | undefined): Promise<SheetVersion[]> {
-      await printModeOf(printModeId)
-      return (await deps.sheets.listVersions(printModeId, await whiteLabelOf(whiteLabelId))).map(
-        toSheetVersion,
-      )
+      await printModeOf(deps.catalogue, printModeId)
+      return (
+        await deps.sheets.listVersions(printModeId, await whiteLabelOf(deps.catalogue, whiteLabelId))
+      ).map(toSheetVersion)
     },
 
     async version(versionId: string): Promise<SheetVersion> {
@@ -128,13 +153,13 @@ export function createPriceSheetService(deps: PriceSheetServiceDeps) {
       printModeId: string,
       input: z.output<typeof SaveSheetRequestSchema>,
     ): Promise<SheetVersion> {
-      const printMode = await printModeOf(printModeId)
-      const whiteLabelId = await whiteLabelOf(input.whiteLabelId)
+      const printMode = await printModeOf(deps.catalogue, printModeId)
+      const whiteLabelId = await whiteLabelOf(deps.catalogue, input.whiteLabelId)
       const draft: SheetDraft = { cells: input.cells, optionVariables: input.optionVariables }
       const issues = validateSheet(
         draft,
         printMode.pricingTestParameters,
-        await variableValues(printModeId, printMode.surfaceFinishIds),
+        await variableValues(deps.catalogue, printModeId, printMode.surfaceFinishIds),
       )
       if (issues.length > 0) throw sheetInvalid(issues)
       try {
@@ -159,19 +184,14 @@ export function createPriceSheetService(deps: PriceSheetServiceDeps) {
       printModeId: string,
       input: z.output<typeof TestSheetRequestSchema>,
     ): Promise<TestSheetResponse> {
-      const printMode = await printModeOf(printModeId)
+      const printMode = await printModeOf(deps.catalogue, printModeId)
       const testParameters = input.testParameters ?? printMode.pricingTestParameters
       const report = testSheet(
         { cells: input.cells, optionVariables: input.optionVariables },
         testParameters,
         input.configuration ?? {},
       )
-      return {
-        issues: report.issues.map((issue) => ({ ...issue })),
-        cells: report.cells.map((cell) => ({ ...cell })),
-        result: report.result && { ...report.result },
-        testParameters,
-      }
+      return testResponse(report, testParameters)
     },
   }
 }

@@ -20,7 +20,6 @@ import type {
 } from '#server/modules/catalogue/catalogue.module.ts'
 import type { AnalysedObject, AnalysedObjectRepo } from '#server/modules/analysis/analysis.module.ts'
 import {
-  configurationPrintability,
   configurationTooLarge,
   priceScaledConfiguration,
   printabilityForAll,
@@ -29,9 +28,8 @@ import {
 } from '#server/modules/pricing/price-configuration.ts'
 import { scaleObject, type ScaledObject } from '#server/modules/pricing/scaled-object.ts'
 import type { SheetCache } from '#server/modules/pricing/sheet/sheet-cache.ts'
-import type { CompiledSheet } from '#server/modules/pricing/sheet/compile-sheet.ts'
-import { SheetEvaluationError, SheetInvalidError } from '#server/modules/pricing/sheet/sheet-errors.ts'
-import type { SheetSource } from '#server/modules/pricing/sheet/sheet-types.ts'
+import { SheetEvaluationError } from '#server/modules/pricing/sheet/sheet-errors.ts'
+import { compiledSheet, evaluationFailed, missingSheet } from '#server/modules/pricing/pricing-failures.ts'
 import { isSharedParams } from '#server/modules/pricing/pricing-request.ts'
 
 /**
@@ -338,35 +336,37 @@ interface BatchInput {
   scaled: ScaledObject | undefined
 }
 
+/** The analysed object a request names: a NotFound error when there is none. */
+async function loadObject(objects: AnalysedObjectRepo, objectId: string): Promise<AnalysedObject> {
+  const object = await objects.findAnalysedObject(objectId)
+  if (object === undefined) {
+    throw new AppError(ErrorCode.NotFound, 'Unknown 3D object', {
+      details: { resource: 'object', id: objectId },
+    })
+  }
+  return object
+}
+
+/** Whether the request's object is too large for each print mode the white label offers, for printabilityForAll. */
+function tooLargeForOfferedModes(
+  snapshot: CatalogueSnapshot,
+  whiteLabelId: string,
+  { object, unit, request }: BatchInput,
+): { tooLarge: boolean }[] {
+  // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
+  return snapshot.offeredPrintModes(whiteLabelId).map((mode) => ({
+    tooLarge: configurationTooLarge({
+      analysed: object.properties,
+      scale: request.objectScale,
+      unit,
+      printMode: mode.limits,
+    }),
+  }))
+}
+
 export function createPricingService(deps: PricingServiceDeps) {
   const taxRatePercent = deps.taxRatePercent ?? DEFAULT_TAX_RATE_PERCENT
   const resolveAll = createParamsResolver()
-
-  async function loadObject(objectId: string): Promise<AnalysedObject> {
-    const object = await deps.analysedObjects.findAnalysedObject(objectId)
-    if (object === undefined) {
-      throw new AppError(ErrorCode.NotFound, 'Unknown 3D object', {
-        details: { resource: 'object', id: objectId },
-      })
-    }
-    return object
-  }
-
-  /**
-   * Saved sheets are checked when saved, so one that does not compile here (an engine that got stricter) is the
-   * shop's fault: the shopper gets pricing_failed, the log the sheet's issues.
-   */
-  function compiledSheet(source: SheetSource, printModeId: string, param: number): CompiledSheet {
-    try {
-      return deps.sheets.get(source.versionId) ?? deps.sheets.getOrCompile(source)
-    } catch (error) {
-      if (!(error instanceof SheetInvalidError)) throw error
-      throw new AppError(ErrorCode.PricingFailed, 'The price of this configuration cannot be calculated', {
-        details: { printModeId, param },
-        internal: { sheetVersion: source.versionId, sheetIssues: error.sheetIssues },
-      })
-    }
-  }
 
   function priceOne(
     snapshot: CatalogueSnapshot,
@@ -378,12 +378,8 @@ export function createPricingService(deps: PricingServiceDeps) {
     const { object, unit, request } = batch
     const { mode, finish, color } = resolved
     const source = snapshot.currentSheet(mode.id, whiteLabelId)
-    if (source === undefined) {
-      throw new AppError(ErrorCode.PricingFailed, 'The print mode has no price sheet', {
-        details: { reason: 'missing_sheet', printModeId: mode.id, param: index },
-      })
-    }
-    const sheet = compiledSheet(source, mode.id, index)
+    if (source === undefined) throw missingSheet(mode.id, index)
+    const sheet = compiledSheet(deps.sheets, source, mode.id, index)
     try {
       // Scaled at the first group's evaluation, where pricing one by one checked the request's scale and quantity
       // first, so a bad one answers the same error as before (decision 0139).
@@ -401,26 +397,9 @@ export function createPricingService(deps: PricingServiceDeps) {
         taxRatePercent,
       })
     } catch (error) {
-      if (error instanceof SheetEvaluationError) {
-        // Never a default price: the whole batch fails, naming the cell; the print-mode verdict still travels.
-        const printability = configurationPrintability({
-          analysed: object.properties,
-          scale: request.objectScale,
-          unit,
-          printMode: mode.limits,
-        })
-        // The cell and the sheet version are the shop's internals: the log gets them (with the request id),
-        // the shopper a code and the print-mode verdict for their own request.
-        throw new AppError(ErrorCode.PricingFailed, 'The price of this configuration cannot be calculated', {
-          details: {
-            printModeId: mode.id,
-            param: index,
-            tooLarge: printability.tooLarge,
-            tooSmall: printability.tooSmall,
-          },
-          internal: { cell: error.cell, reason: error.reason, sheetVersion: source.versionId },
-        })
-      }
+      // Never a default price: the whole batch fails, naming the cell; the print-mode verdict still travels.
+      if (error instanceof SheetEvaluationError)
+        throw evaluationFailed(error, batch, mode, index, source.versionId)
       throw error
     }
   }
@@ -432,7 +411,7 @@ export function createPricingService(deps: PricingServiceDeps) {
     const snapshot = await deps.catalogue.get()
     // Resolve every param before the one read, so a bad request costs no query.
     const { resolved, lines, groupOf, filledIn } = resolveAll(snapshot, whiteLabelId, request.params)
-    const object = await loadObject(request.objectId)
+    const object = await loadObject(deps.analysedObjects, request.objectId)
     const unit: UnitOfLength = object.unitFromFile ? 'mm' : request.objectUnitLength
     const input: BatchInput = { object, unit, request, scaled: undefined }
 
@@ -447,15 +426,7 @@ export function createPricingService(deps: PricingServiceDeps) {
       groups.push(pricedResultOf(result, taxRatePercent))
     }
 
-    // "Too large for all print modes" means every mode the white label offers, not only the ones asked for.
-    const all = snapshot.offeredPrintModes(whiteLabelId).map((mode) => ({
-      tooLarge: configurationTooLarge({
-        analysed: object.properties,
-        scale: request.objectScale,
-        unit,
-        printMode: mode.limits,
-      }),
-    }))
+    const all = tooLargeForOfferedModes(snapshot, whiteLabelId, input)
     const batch: PricedBatch = {
       lines,
       groupOf,

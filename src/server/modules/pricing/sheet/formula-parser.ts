@@ -70,14 +70,8 @@ export function parseFormula(formula: string): FormulaNode {
       case 'number':
         return { kind: 'number', value: Number(token.text), start: token.start }
       case 'operator':
-        if (token.text === '-' || token.text === '+') {
-          return {
-            kind: 'unary',
-            operator: token.text,
-            operand: parseExpression(UNARY_OPERAND_POWER),
-            start: token.start,
-          }
-        }
+        if (token.text === '-' || token.text === '+')
+          return unaryNode(token.text, parseExpression(UNARY_OPERAND_POWER), token.start)
         throw unexpected(token, 'a value')
       case 'open': {
         const inner = parseExpression(0)
@@ -85,17 +79,10 @@ export function parseFormula(formula: string): FormulaNode {
         return inner
       }
       case 'name':
-        return peek().kind === 'open' ? parseCall(token) : parseName(token)
+        return peek().kind === 'open' ? parseCall(token) : nameNode(token)
       default:
         throw unexpected(token, 'a value')
     }
-  }
-
-  const parseName = (token: Token): FormulaNode => {
-    const lower = token.text.toLowerCase()
-    if (lower === 'true' || lower === 'false')
-      return { kind: 'boolean', value: lower === 'true', start: token.start }
-    return { kind: 'name', name: lower, text: token.text, start: token.start }
   }
 
   const parseCall = (token: Token): FormulaNode => {
@@ -118,6 +105,19 @@ export function parseFormula(formula: string): FormulaNode {
   const rest = peek()
   if (rest.kind !== 'end') throw unexpected(rest, 'an operator or the end of the formula')
   return tree
+}
+
+/** A unary plus or minus over its already parsed operand. */
+function unaryNode(operator: '+' | '-', operand: FormulaNode, start: number): FormulaNode {
+  return { kind: 'unary', operator, operand, start }
+}
+
+/** A name token as a node: TRUE and FALSE (any case) are the boolean constants, anything else a name. */
+function nameNode(token: Token): FormulaNode {
+  const lower = token.text.toLowerCase()
+  if (lower === 'true' || lower === 'false')
+    return { kind: 'boolean', value: lower === 'true', start: token.start }
+  return { kind: 'name', name: lower, text: token.text, start: token.start }
 }
 
 function unexpected(token: Token, expected: string): FormulaSyntaxError {

@@ -68,16 +68,7 @@ export function analyseSheet(draft: SheetDraft): SheetAnalysis {
   const optionVariables = analyseOptionVariables(draft.optionVariables ?? [], report)
   const optionSet = new Set(optionVariables)
 
-  const cellNames = new Set<string>()
-  const seenNames = new Set<string>()
-  for (const cell of draft.cells) {
-    const name = cell.name.trim().toLowerCase()
-    if (seenNames.has(name)) continue
-    seenNames.add(name)
-    if (isValidName(name) && !BUILT_IN_NAMES.has(name) && !optionSet.has(name) && !RESERVED_WORDS.has(name)) {
-      cellNames.add(name)
-    }
-  }
+  const cellNames = referableCellNames(draft, optionSet)
 
   const cells: AnalysedCell[] = []
   const counted = new Set<string>()
@@ -137,6 +128,21 @@ export function analyseSheet(draft: SheetDraft): SheetAnalysis {
     if (!counted.has(required)) report(required, 'missing_result_cell')
   }
   return { issues, cells, optionVariables, cyclic }
+}
+
+/** The names a formula can refer to as cells: each valid cell name once, none that is a variable or reserved word. */
+function referableCellNames(draft: SheetDraft, optionSet: ReadonlySet<string>): Set<string> {
+  const cellNames = new Set<string>()
+  const seenNames = new Set<string>()
+  for (const cell of draft.cells) {
+    const name = cell.name.trim().toLowerCase()
+    if (seenNames.has(name)) continue
+    seenNames.add(name)
+    if (isValidName(name) && !BUILT_IN_NAMES.has(name) && !optionSet.has(name) && !RESERVED_WORDS.has(name)) {
+      cellNames.add(name)
+    }
+  }
+  return cellNames
 }
 
 function analyseOptionVariables(

@@ -1,7 +1,7 @@
 import { compileFormula } from '#server/modules/pricing/sheet/formula-compiler.ts'
 import { FormulaFault } from '#server/modules/pricing/sheet/formula-fault.ts'
 import type { Evaluator, ValueType } from '#server/modules/pricing/sheet/formula-functions.ts'
-import type { SheetAnalysis } from '#server/modules/pricing/sheet/sheet-analysis.ts'
+import type { AnalysedCell, SheetAnalysis } from '#server/modules/pricing/sheet/sheet-analysis.ts'
 import type { SheetIssueReason } from '#server/modules/pricing/sheet/sheet-types.ts'
 import {
   RESULT_CELLS,
@@ -104,26 +104,11 @@ export class SheetProgram {
     }
     // A cycle member is marked before its references are followed, so the recursion always ends.
     for (const name of analysis.cyclic) {
-      built.set(name, {
-        name,
-        displayName: byName.get(name)!.displayName,
-        slot: slotByName.get(name)!,
-        type: 'number',
-        blocked: 'cycle',
-        evaluate: undefined,
-        constant: undefined,
-        dependencySlots: [],
-      })
+      built.set(name, cycleMember(name, byName.get(name)!.displayName, slotByName.get(name)!))
     }
     for (const cell of analysis.cells) build(cell.name)
     this.cells = analysis.cells.map((cell) => built.get(cell.name)!)
-    const needed = new Set<string>()
-    const need = (name: string): void => {
-      if (needed.has(name) || !byName.has(name)) return
-      needed.add(name)
-      for (const reference of byName.get(name)!.cellReferences) need(reference)
-    }
-    Object.values(RESULT_CELLS).forEach(need)
+    const needed = cellsNeededForResults(byName)
     this.allSteps = order
     this.steps = order.filter((cell) => needed.has(cell.name))
     this.stepEvaluators = this.steps.map((cell) => cell.evaluate!)
@@ -217,6 +202,32 @@ export class SheetProgram {
       slots[slot] = value
     }
   }
+}
+
+/** A cell on a reference cycle: blocked, with no dependencies, so building its dependants never recurses into it. */
+function cycleMember(name: string, displayName: string, slot: number): ProgramCell {
+  return {
+    name,
+    displayName,
+    slot,
+    type: 'number',
+    blocked: 'cycle',
+    evaluate: undefined,
+    constant: undefined,
+    dependencySlots: [],
+  }
+}
+
+/** The names of the result cells and of every cell they read, directly or through other cells. */
+function cellsNeededForResults(byName: ReadonlyMap<string, AnalysedCell>): Set<string> {
+  const needed = new Set<string>()
+  const need = (name: string): void => {
+    if (needed.has(name) || !byName.has(name)) return
+    needed.add(name)
+    for (const reference of byName.get(name)!.cellReferences) need(reference)
+  }
+  Object.values(RESULT_CELLS).forEach(need)
+  return needed
 }
 
 /** A failed evaluation, before the compiled sheet wraps it with its version id. */
