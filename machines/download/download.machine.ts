@@ -22,9 +22,10 @@ export const DOWNLOAD_TAGS = ['busy', 'failed'] as const
 export type DownloadTag = (typeof DOWNLOAD_TAGS)[number]
 
 /**
- * A download link (part 1 §5's repaired file, part 2 §4's order PDF and attachments, the staff's line files): the
- * file is fetched first and saved only when it came, so a refused or vanished file is said in the visitor's language
- * beside the link instead of a browser page of raw JSON or a silently failed download (decision 0142).
+ * A download link (part 1 §7's repaired file and a cart item's attachments, the order pages' PDF of part 2 §2, the
+ * staff's line files): the file is fetched first and saved only when it came, so a refused or vanished file is said
+ * in the visitor's language beside the link instead of a browser page of raw JSON or a silently failed download
+ * (decision 0142).
  */
 export const downloadMachine = setup({
   types: {
