@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type MouseEvent, type ReactNode } from 'react'
 import { isSafeHref } from '#shared/contracts/cms.contract.ts'
 import { isSuspiciousHref } from '#shared/domain/cms-html.ts'
+import { opensElsewhere } from '#client/common/link-clicks.ts'
 
 /**
  * A link the view renders: a safe URL by the contract (relative, http(s) or mailto) that, like the server's sanitiser,
@@ -39,7 +40,7 @@ export function CmsLink(props: {
   if (isInternalHref(href)) {
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
       // New tabs and windows are the browser's business.
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+      if (opensElsewhere(event)) return
       event.preventDefault()
       void navigate({ href })
     }

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type MouseEvent, type ReactNode, useState } from 'react'
+import { type MouseEvent, type ReactNode } from 'react'
 import { type ActorRefFrom } from 'xstate'
 import { type downloadMachine } from '#machines/download/download.machine.ts'
 import { type DownloadLogic } from '#client/actors/download.actors.ts'
 import { useOptionalAppActors } from '#client/app/app-actors.tsx'
 import { errorTexts } from '#client/i18n/error-texts.ts'
+import { opensElsewhere } from '#client/common/link-clicks.ts'
 
 export type DownloadActor = ActorRefFrom<typeof downloadMachine>
 
@@ -14,18 +15,6 @@ type LinkProps = {
   href: string
   className?: string | undefined
   children: ReactNode
-}
-
-/** A click the page takes over: the plain left click; with a modifier the browser opens or saves the link itself. */
-function isPlainClick(event: MouseEvent): boolean {
-  return (
-    !event.defaultPrevented &&
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.ctrlKey &&
-    !event.shiftKey &&
-    !event.altKey
-  )
 }
 
 /**
@@ -37,7 +26,7 @@ export function DownloadLinkView({ actor, href, className, children }: LinkProps
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'))
   const error = useSelector(actor, (snapshot) => (snapshot.hasTag('failed') ? snapshot.context.error : null))
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(event)) return
+    if (event.defaultPrevented || opensElsewhere(event)) return
     event.preventDefault()
     actor.send({ type: 'download.start' })
   }
@@ -79,7 +68,6 @@ export function DownloadLink({ logic, ...props }: LinkProps & { logic?: Download
 
 function StartedDownloadLink({ logic, ...props }: LinkProps & { logic: DownloadLogic }) {
   // One actor per link and address: a link that comes to point elsewhere starts afresh (keyed by href above).
-  const [machine] = useState(() => logic)
-  const actor = useActorRef(machine, { input: { url: props.href } })
+  const actor = useActorRef(logic, { input: { url: props.href } })
   return <DownloadLinkView actor={actor} {...props} />
 }

@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from '#shared/domain/limits.ts'
 import { usePageLanguageLinks } from '#client/common/use-cms-navigation.ts'
 import { LOCALE_AUTONYMS, localizePathname } from '#client/i18n/locales.ts'
 import { useLocale } from '#client/i18n/use-locale.ts'
+import { opensElsewhere } from '#client/common/link-clicks.ts'
 
 /**
  * Same page, other language: only the locale prefix of the path changes; search and hash stay. On a CMS page the
@@ -24,7 +25,7 @@ export function LanguageSwitch() {
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
     // Let the browser handle new tabs and windows.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+    if (opensElsewhere(event)) return
     event.preventDefault()
     void navigate({ href })
   }
