@@ -236,4 +236,23 @@ describe('rate limiting', () => {
       await t.close()
     }
   })
+
+  it('counts each address on its own, says what is left, and leaves the health checks out', async () => {
+    const t = await createTestApp({ seed: false, rateLimitPerMinute: 2 })
+    const from = (remoteAddress: string) => ({ method: 'GET' as const, url: '/api/unknown', remoteAddress })
+    try {
+      const first = await t.app.inject(from('192.0.2.1'))
+      expect(first.headers['x-ratelimit-limit']).toBe('2')
+      expect(first.headers['x-ratelimit-remaining']).toBe('1')
+      await t.app.inject(from('192.0.2.1'))
+      expect((await t.app.inject(from('192.0.2.1'))).statusCode).toBe(429)
+      // Another address still has its whole allowance.
+      expect((await t.app.inject(from('192.0.2.2'))).statusCode).toBe(404)
+      const live = await t.app.inject({ method: 'GET', url: '/api/health/live', remoteAddress: '192.0.2.1' })
+      expect(live.statusCode).toBe(200)
+      expect(live.headers['x-ratelimit-limit']).toBeUndefined()
+    } finally {
+      await t.close()
+    }
+  })
 })

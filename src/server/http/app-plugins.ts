@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
 import type { Config } from '#server/config/env.ts'
+import { registerAddressRateLimit, SHOP_RATE_LIMIT_PER_MINUTE } from '#server/http/address-rate-limit.ts'
 import { clientErrorHandler } from '#server/http/client-errors.ts'
 import { EDGE_TIMEOUTS, type EdgeTimeouts, edgeTimeoutOptions } from '#server/http/edge-timeouts.ts'
 import { errorHandler } from '#server/http/error-handler.ts'
@@ -77,15 +78,21 @@ export function registerAppSecurityHeaders(app: FastifyInstance, config: Config)
   })
 }
 
-/** Signed cookies (sessions, the visitor cookie) and the per-address rate limit. */
+/**
+ * Signed cookies (sessions, the visitor cookie) and the per-address rate limits: the shop-wide one
+ * (address-rate-limit.ts) and @fastify/rate-limit for the routes with a limit of their own.
+ */
 export async function registerCookiesAndRateLimit(
   app: FastifyInstance,
   config: Config,
   rateLimitPerMinute: number | undefined,
 ): Promise<void> {
   await app.register(fastifyCookie, { secret: config.sessionSecret })
+  registerAddressRateLimit(app, { max: rateLimitPerMinute ?? SHOP_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 })
   await app.register(fastifyRateLimit, {
-    max: rateLimitPerMinute ?? 1_000,
+    // Only the routes that name their own limit: the shop-wide one is the hook above (decision 0143).
+    global: false,
+    max: rateLimitPerMinute ?? SHOP_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.RateLimited, `Too many requests, retry in ${context.after}`),

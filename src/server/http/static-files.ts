@@ -94,7 +94,8 @@ export async function registerSpa(
     })
   }
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+  // Counted by the shop-wide address limit (an onRequest hook of the root, address-rate-limit.ts).
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD'
     if (isApiPath(request.url) || !isPage) {
       const body = errorBody(
