@@ -84,8 +84,9 @@ export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
   // New bodies whose params were sent before reuse the parsed params (pricing-body.ts, decision 0112).
   const bodies = createPricingBodyParser()
   const missOf = (request: FastifyRequest): Miss => {
-    const miss = (request as RequestWithMiss)[MISS]
-    if (miss === null) throw new Error('pricing answers: the route is not behind the plugin')
+    // Undefined on a request of a context without the decoration, null on one the preHandler has not seen.
+    const miss = (request as Partial<RequestWithMiss>)[MISS]
+    if (miss === null || miss === undefined) throw new Error('pricing answers: the route is not behind the plugin')
     return miss
   }
 
