@@ -110,18 +110,22 @@ async function serverInfo(): Promise<ServerInfo> {
 }
 
 /**
- * CPU seconds the server process has used (user + system, from /proc at 100 ticks per second). Divided by the
- * requests it served this gives a cost per request that other load on the machine barely moves, unlike req/s.
+ * CPU seconds the server process has used, user and system (from /proc at 100 ticks per second). Divided by the
+ * requests it served this gives a cost per request that other load on the machine barely moves, unlike req/s. The
+ * kernel's part (sockets) is about the same for every endpoint, so the user time is where a pricing request's extra
+ * cost is (session 18: 103-106 µs user + 20-22 µs system for a new configuration, 30-31 + 12-14 µs for live).
  */
-function serverCpuSeconds(): number {
+function serverTimes(): { user: number; system: number } {
   const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   // After the command name: state is field 0, utime field 11 and stime field 12.
-  return (Number(fields[11]) + Number(fields[12])) / 100
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }
 }
 
 interface Figures extends LoadFigures {
   name: string
   serverCpuMicrosPerRequest: number
+  /** The system-time part of serverCpuMicrosPerRequest. */
+  serverSystemMicrosPerRequest: number
 }
 
 async function runPaced(
@@ -131,7 +135,7 @@ async function runPaced(
   seconds: number,
   bodyOf?: (sequence: number) => string,
 ): Promise<Figures> {
-  const cpuBefore = serverCpuSeconds()
+  const before = serverTimes()
   const result = await pacedLoad({
     url: options.url as string,
     method: options.method === 'POST' ? 'POST' : 'GET',
@@ -142,7 +146,9 @@ async function runPaced(
     connections,
     durationS: seconds,
   })
-  const cpu = serverCpuSeconds() - cpuBefore
+  const after = serverTimes()
+  const system = after.system - before.system
+  const cpu = after.user - before.user + system
   const ms = (value: number) => Math.round(value * 10) / 10
   if (name !== 'warm-up')
     console.error(
@@ -160,13 +166,16 @@ async function runPaced(
     timeouts: result.timeouts,
     requests: result.requests,
     serverCpuMicrosPerRequest: (cpu * 1e6) / Math.max(1, result.requests),
+    serverSystemMicrosPerRequest: (system * 1e6) / Math.max(1, result.requests),
   }
 }
 
 async function run(name: string, options: autocannon.Options, seconds: number): Promise<Figures> {
-  const cpuBefore = serverCpuSeconds()
+  const before = serverTimes()
   const result = await autocannon({ connections, duration: seconds, ...options })
-  const cpu = serverCpuSeconds() - cpuBefore
+  const after = serverTimes()
+  const system = after.system - before.system
+  const cpu = after.user - before.user + system
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -179,11 +188,13 @@ async function run(name: string, options: autocannon.Options, seconds: number): 
     timeouts: result.timeouts,
     requests: result.requests.total,
     serverCpuMicrosPerRequest: (cpu * 1e6) / Math.max(1, result.requests.total),
+    serverSystemMicrosPerRequest: (system * 1e6) / Math.max(1, result.requests.total),
   }
 }
 
 interface SliceSums {
   cpuMicros: number
+  systemMicros: number
   requests: number
   perSlice: number[]
 }
@@ -194,7 +205,10 @@ async function runInterleaved(
   rounds: number,
 ): Promise<Map<string, SliceSums>> {
   const sums = new Map(
-    kinds.map((kind) => [kind.name, { cpuMicros: 0, requests: 0, perSlice: [] as number[] }]),
+    kinds.map((kind) => [
+      kind.name,
+      { cpuMicros: 0, systemMicros: 0, requests: 0, perSlice: [] as number[] },
+    ]),
   )
   for (let round = 0; round < rounds; round++) {
     for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
@@ -202,6 +216,7 @@ async function runInterleaved(
       if (figures.errors + figures.non2xx + figures.timeouts > 0) process.exitCode = 1
       const sum = sums.get(kind.name)!
       sum.cpuMicros += figures.serverCpuMicrosPerRequest * figures.requests
+      sum.systemMicros += figures.serverSystemMicrosPerRequest * figures.requests
       sum.requests += figures.requests
       sum.perSlice.push(Math.round(figures.serverCpuMicrosPerRequest))
     }
@@ -213,7 +228,7 @@ function printInterleaved(sums: Map<string, SliceSums>): void {
   const perRequest = (name: string) => sums.get(name)!.cpuMicros / Math.max(1, sums.get(name)!.requests)
   for (const [name, sum] of sums)
     console.log(
-      `interleaved ${name.padEnd(8)} server CPU ${perRequest(name).toFixed(1)} µs/request over ${sum.requests} requests; slices ${sum.perSlice.join(' ')}`,
+      `interleaved ${name.padEnd(8)} server CPU ${perRequest(name).toFixed(1)} µs/request (system ${(sum.systemMicros / Math.max(1, sum.requests)).toFixed(1)}) over ${sum.requests} requests; slices ${sum.perSlice.join(' ')}`,
     )
   console.log(
     `interleaved distinct / live: ${(perRequest('distinct') / perRequest('live')).toFixed(2)}× the server CPU per request`,
@@ -300,7 +315,7 @@ try {
 
   const referenceFigures = figures.filter((f) => f.name === 'live' || f.name === 'health')
   const line = (f: Figures) =>
-    `${f.name.padEnd(8)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p97.5 ${f.p975} ms   p99 ${f.p99} ms   max ${f.max} ms   requests ${f.requests}   non-2xx ${f.non2xx}   errors ${f.errors}   timeouts ${f.timeouts}   server CPU ${f.serverCpuMicrosPerRequest.toFixed(0)} µs/request`
+    `${f.name.padEnd(8)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${f.p50} ms   p97.5 ${f.p975} ms   p99 ${f.p99} ms   max ${f.max} ms   requests ${f.requests}   non-2xx ${f.non2xx}   errors ${f.errors}   timeouts ${f.timeouts}   server CPU ${f.serverCpuMicrosPerRequest.toFixed(0)} µs/request (system ${f.serverSystemMicrosPerRequest.toFixed(0)})`
   console.log(
     `\nNode ${process.version}, server flags ${serverNodeArgs.join(' ') || 'none'}, ${cpus().length} cores, load average ${loadavg()
       .map((value) => value.toFixed(2))
