@@ -86,7 +86,8 @@ export function createPricingAnswers(deps: PricingAnswersDeps): PricingAnswers {
   const missOf = (request: FastifyRequest): Miss => {
     // Undefined on a request of a context without the decoration, null on one the preHandler has not seen.
     const miss = (request as Partial<RequestWithMiss>)[MISS]
-    if (miss === null || miss === undefined) throw new Error('pricing answers: the route is not behind the plugin')
+    if (miss === null || miss === undefined)
+      throw new Error('pricing answers: the route is not behind the plugin')
     return miss
   }
 
