@@ -78,6 +78,9 @@ export function registerAppSecurityHeaders(app: FastifyInstance, config: Config)
   })
 }
 
+/** The window of both rate limits: their limits are per minute. */
+const ONE_MINUTE_MS = 60_000
+
 /**
  * Signed cookies (sessions, the visitor cookie) and the per-address rate limits: the shop-wide one
  * (address-rate-limit.ts) and @fastify/rate-limit for the routes with a limit of their own.
@@ -88,12 +91,13 @@ export async function registerCookiesAndRateLimit(
   rateLimitPerMinute: number | undefined,
 ): Promise<void> {
   await app.register(fastifyCookie, { secret: config.sessionSecret })
-  registerAddressRateLimit(app, { max: rateLimitPerMinute ?? SHOP_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 })
+  const max = rateLimitPerMinute ?? SHOP_RATE_LIMIT_PER_MINUTE
+  registerAddressRateLimit(app, { max, windowMs: ONE_MINUTE_MS })
   await app.register(fastifyRateLimit, {
     // Only the routes that name their own limit: the shop-wide one is the hook above (decision 0143).
     global: false,
-    max: rateLimitPerMinute ?? SHOP_RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
+    max,
+    timeWindow: ONE_MINUTE_MS,
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.RateLimited, `Too many requests, retry in ${context.after}`),
   })
