@@ -27,6 +27,7 @@ export const dbIndependentTests: readonly string[] = [
   'src/server/modules/content/seed/seed-content.test.ts',
   'src/server/modules/pricing/price-configuration.test.ts',
   'src/server/modules/pricing/pricing-answer-cache.test.ts',
+  'src/server/modules/pricing/pricing-answer-json.test.ts',
   'src/server/modules/pricing/pricing-body.test.ts',
   'src/server/modules/pricing/pricing-request.test.ts',
   'src/server/modules/pricing/sheet-replay.test.ts',
