@@ -30,6 +30,7 @@ export const dbIndependentTests: readonly string[] = [
   'src/server/modules/pricing/pricing-answer-json.test.ts',
   'src/server/modules/pricing/pricing-body.test.ts',
   'src/server/modules/pricing/pricing-request.test.ts',
+  'src/server/modules/pricing/seen-keys.test.ts',
   'src/server/modules/pricing/sheet-replay.test.ts',
   'src/server/modules/pricing/sheet/compile-sheet.test.ts',
   'src/server/modules/pricing/sheet/default-sheets.test.ts',

@@ -1,4 +1,5 @@
 import type { PricingBasis } from '#server/modules/pricing/pricing.service.ts'
+import { createSeenKeys } from '#server/modules/pricing/seen-keys.ts'
 
 /**
  * The answers of recent pricing requests, keyed by the request body's exact text and the white label
@@ -91,7 +92,7 @@ export function createPricingAnswerCache(options: PricingAnswerCacheOptions = {}
   const maxSeen = options.maxSeen ?? 16_384
   // A Map iterates in insertion order: re-inserting on a hit makes its first key the least recently used one.
   const entries = new Map<number, Entry>()
-  const seen = new Set<number>()
+  const seen = createSeenKeys(maxSeen)
   let bytes = 0
 
   function remove(key: number, entry: Entry): void {
@@ -113,7 +114,6 @@ export function createPricingAnswerCache(options: PricingAnswerCacheOptions = {}
     offer(key, body, offered) {
       const previous = entries.get(key)
       if (previous === undefined && !seen.has(key)) {
-        if (seen.size >= maxSeen) seen.clear()
         seen.add(key)
         return
       }

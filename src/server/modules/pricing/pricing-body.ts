@@ -1,5 +1,6 @@
 import { keyOf } from '#server/modules/pricing/pricing-answer-cache.ts'
 import { shareValidParams } from '#server/modules/pricing/pricing-request.ts'
+import { createSeenKeys } from '#server/modules/pricing/seen-keys.ts'
 
 /**
  * JSON.parse for pricing bodies, reusing the parsed `params` of bodies seen before (issue 18, decision 0112).
@@ -49,7 +50,7 @@ export function createPricingBodyParser(options: PricingBodyParserOptions = {}) 
   const entries = new Map<number, Entry>()
   // As the answer cache (decision 0072): kept only at the second sighting, so a stream of params never sent
   // twice stores nothing that outlives the young generation.
-  const seen = new Set<number>()
+  const seen = createSeenKeys(maxSeen)
 
   function paramsOf(text: string): unknown {
     const key = keyOf(text)
@@ -58,7 +59,6 @@ export function createPricingBodyParser(options: PricingBodyParserOptions = {}) 
     const parsed = tryParse(text)
     if (!Array.isArray(parsed)) return parsed
     if (entry === undefined && !seen.has(key)) {
-      if (seen.size >= maxSeen) seen.clear()
       seen.add(key)
       return parsed
     }
