@@ -4,9 +4,9 @@
  *
  *   npx tsx tests/bench/pricing-bench.ts [--duration 30] [--connections 100] [--pricing-only] [--interleaved 20]
  *
- * Starts the server (pricing-bench-server.ts: production mode, logging off, a fresh file-based PGlite in a temp
- * DATA_DIR) as a child process, warms it up, then drives each endpoint with autocannon from this process for
- * `--duration` seconds at `--connections` connections: pricing first (one request, repeated), then pricing with
+ * Starts the server (pricing-bench-server.ts, bundled like the production server: production mode, logging off, a
+ * fresh file-based PGlite in a temp DATA_DIR) as a child process, warms it up, then drives each endpoint with
+ * autocannon from this process for `--duration` seconds at `--connections` connections: pricing first (one request, repeated), then pricing with
  * every request new (a quantity counter: never answered from the answer cache), then liveness, then health. The
  * pricing requests are the ones the shop's client sends (`pricingRequestOf` of the pricing machine, on the print
  * modes the server lists, with its language header): the selection, every print mode's default and every finish ×
@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { LANGUAGE_HEADER } from '#shared/domain/limits.ts'
+import { bundleServer } from '#server/build/bundle-server.ts'
 import { clientRequestTemplates, withQuantity } from './bench-configurations.ts'
 import { type LoadFigures, pacedLoad } from './paced-load.ts'
 
@@ -78,9 +79,18 @@ const serverNodeArgs = [
   ...productionNodeFlags(),
   ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
 ]
+/**
+ * The server runs bundled, as `npm run serve` runs dist/server (decision 0117), not through tsx: tsx's loader keeps
+ * every module's transformed source and source map on the heap (about 15 MB), which each old-generation collection
+ * marks and moves, and the paced run's tail showed it (mark-compact pauses up to 54 ms against 16 ms, issue 18).
+ * The bundle goes to dist/bench-server: two levels below the project, as runtime-paths.ts expects of a bundle.
+ */
+const bundle = await bundleServer(path.join(here, '..', '..', 'dist', 'bench-server'), {
+  'pricing-bench-server': path.join(here, 'pricing-bench-server.ts'),
+})
 const server = spawn(
   process.execPath,
-  [...serverNodeArgs, '--import', 'tsx', path.join(here, 'pricing-bench-server.ts')],
+  [...serverNodeArgs, path.join(bundle.outDir, 'pricing-bench-server.js')],
   {
     cwd: path.join(here, '..', '..'),
     env: { ...process.env, DATA_DIR: dataDir },

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
@@ -31,6 +31,25 @@ describe('the server bundle folder', () => {
       resolve('tmp/server-a'),
     )
   })
+
+  it('bundles extra entries beside the server’s own (the pricing benchmark’s server)', async () => {
+    const outDir = fileURLToPath(new URL(`../../../dist/test-bundle-${process.pid}/`, import.meta.url))
+    try {
+      const extra = fileURLToPath(new URL('../runtime-paths.ts', import.meta.url))
+      await bundleServer(outDir, { 'extra-entry': extra })
+      for (const file of ['main.js', 'analysis.worker.js', 'extra-entry.js', 'db/migrations'])
+        expect(existsSync(join(outDir, file)), file).toBe(true)
+      // The bundled module resolves the server's root to its own folder, as runtime-paths.ts promises a bundle.
+      const paths = (await import(pathToFileURL(join(outDir, 'extra-entry.js')).href)) as {
+        SERVER_ROOT: string
+        RUNS_BUNDLED: boolean
+      }
+      expect(paths.RUNS_BUNDLED).toBe(true)
+      expect(resolve(paths.SERVER_ROOT)).toBe(resolve(outDir))
+    } finally {
+      rmSync(outDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it('refuses a folder outside the project, where the bundle could not load its packages', async () => {
     await expect(bundleServer(join(outside, 'server'))).rejects.toThrow(

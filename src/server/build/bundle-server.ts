@@ -77,19 +77,29 @@ function replaceDir(from: string, to: string): void {
   }
 }
 
-/** Builds the bundle in a sibling folder and renames it into place: a server started meanwhile sees old or new. */
-export async function bundleServer(outDir: string = DEFAULT_SERVER_OUT_DIR): Promise<BundleSummary> {
+/**
+ * Builds the bundle in a sibling folder and renames it into place: a server started meanwhile sees old or new.
+ * `extraEntries` (output name → absolute source path) adds entries beside the server's own: the pricing benchmark's
+ * server, so the benchmark measures the bundled code `npm run serve` runs.
+ */
+export async function bundleServer(
+  outDir: string = DEFAULT_SERVER_OUT_DIR,
+  extraEntries: Readonly<Record<string, string>> = {},
+): Promise<BundleSummary> {
   const target = resolve(outDir)
   assertPackagesReachable(target)
   const staging = `${target}.tmp-${process.pid}`
   rmSync(staging, { recursive: true, force: true })
   const sources: readonly string[] = SERVER_ENTRIES
   const result = await build({
-    entryPoints: Object.fromEntries(
-      sources
-        .filter((source) => source.endsWith('.ts'))
-        .map((source) => [bundledEntryName(source).replace(/\.js$/, ''), join(sourceRoot, source)]),
-    ),
+    entryPoints: {
+      ...Object.fromEntries(
+        sources
+          .filter((source) => source.endsWith('.ts'))
+          .map((source) => [bundledEntryName(source).replace(/\.js$/, ''), join(sourceRoot, source)]),
+      ),
+      ...extraEntries,
+    },
     outdir: staging,
     ...SERVER_BUNDLE_OPTIONS,
     chunkNames: '[name]-[hash]',
