@@ -6,8 +6,8 @@
  *
  * Starts the server (pricing-bench-server.ts, bundled like the production server: production mode, logging off, a
  * fresh file-based PGlite in a temp DATA_DIR) as a child process, warms it up, then drives each endpoint with
- * autocannon from this process for `--duration` seconds at `--connections` connections: pricing first (one request, repeated), then pricing with
- * every request new (a quantity counter: never answered from the answer cache), then liveness, then health. The
+ * autocannon from this process for `--duration` seconds at `--connections` connections: pricing first (one request,
+ * repeated), then pricing with every request new (a quantity counter: never answered from the answer cache), then liveness, then health. The
  * pricing requests are the ones the shop's client sends (`pricingRequestOf` of the pricing machine, on the print
  * modes the server lists, with its language header): the selection, every print mode's default and every finish ×
  * colour of the selected print mode; the new ones take each catalogue configuration in turn as the selection. Prints
@@ -80,9 +80,10 @@ const serverNodeArgs = [
   ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
 ]
 /**
- * The server runs bundled, as `npm run serve` runs dist/server (decision 0117), not through tsx: tsx's loader keeps
- * every module's transformed source and source map on the heap (about 15 MB), which each old-generation collection
- * marks and moves, and the paced run's tail showed it (mark-compact pauses up to 54 ms against 16 ms, issue 18).
+ * The server runs bundled, as `npm run serve` runs dist/server (decision 0117), not through tsx: tsx's transformed
+ * sources and inline source maps stay on the heap (an idle bench server: 39.9 MB of JavaScript heap through tsx,
+ * 31.1 MB bundled), which each old-generation collection marks and moves, and the paced run's tail showed it
+ * (mark-compact pauses up to 54 ms against 16 ms, issue 18).
  * The bundle goes to dist/bench-server: two levels below the project, as runtime-paths.ts expects of a bundle.
  */
 const bundle = await bundleServer(path.join(here, '..', '..', 'dist', 'bench-server'), {
