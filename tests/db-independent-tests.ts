@@ -39,6 +39,7 @@ export const dbIndependentTests: readonly string[] = [
   'src/server/modules/pricing/sheet/sheet-variables.test.ts',
   'src/server/modules/pricing/sheet/test-sheet.test.ts',
   'src/server/modules/pricing/sheet/validate-sheet.test.ts',
+  'src/server/server-v8-flags.test.ts',
   'tests/integration/analysis-process-pool.test.ts',
   'tests/integration/analysis-worker-pool.test.ts',
   'tests/integration/data-dir-lock.test.ts',

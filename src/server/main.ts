@@ -17,6 +17,7 @@ import { FirstStartError, type FirstStartOutcome, prepareInChild } from '#server
 import type { AnalysisRunner } from '#server/modules/analysis/analysis.module.ts'
 import { deliverInitialStaffPassword } from '#server/modules/auth/initial-staff-password.ts'
 import { createMailModule } from '#server/modules/mail/mail.module.ts'
+import { applyServerV8Flags } from '#server/server-v8-flags.ts'
 
 /**
  * Start-up: environment → data-dir lock → (first start on PGlite: database set-up and seed in a child process) →
@@ -208,6 +209,7 @@ async function main(): Promise<void> {
   }
 }
 
+applyServerV8Flags()
 main().catch((error: unknown) => {
   process.stderr.write(
     `Schichtwerk failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -1,6 +1,6 @@
 /**
  * The server process of the pricing benchmark (started by pricing-bench.ts): the composition of main.ts, in
- * production mode with logging off, on a fresh file-based PGlite in the DATA_DIR it is given. The rate limit is
+ * production mode with logging off and the server's V8 flags, on a fresh file-based PGlite in the DATA_DIR it is given. The rate limit is
  * raised (its check still runs on every request) because the load comes from one address. Before listening it
  * stores one analysed object the way the analysis module does (a `model_files` row) and prints one JSON line:
  * port, object id and the configurations to price.
@@ -10,11 +10,14 @@ import { acquireDataDirLock } from '#server/db/data-dir-lock.ts'
 import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
 import { seed } from '#server/db/seed.ts'
+import { applyServerV8Flags } from '#server/server-v8-flags.ts'
 import { buildApp } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
 import { catalogueConfigurations } from './bench-configurations.ts'
 
+// The server process's own V8 flags, as main.ts sets them (decision 0145).
+applyServerV8Flags()
 const env = parseEnv({
   ...process.env,
   NODE_ENV: 'production',

@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { SERVER_V8_FLAGS } from '#server/server-v8-flags.ts'
+
+const probe = fileURLToPath(
+  new URL('../../tests/integration/fixtures/pretenuring-probe.mjs', import.meta.url),
+)
+
+/** Whether the probe's allocation site still allocates young after millions of its objects survived. */
+function probeYoung(flags: readonly string[]): boolean {
+  const output = execFileSync(process.execPath, ['--allow-natives-syntax', probe], {
+    encoding: 'utf8',
+    env: { ...process.env, SERVER_V8_FLAGS_JSON: JSON.stringify(flags) },
+    timeout: 60_000,
+  })
+  return (JSON.parse(output) as { young: boolean }).young
+}
+
+describe('the server process V8 flags (decision 0145)', () => {
+  it('turns allocation-site pretenuring off', () => {
+    expect(SERVER_V8_FLAGS).toContain('--no-allocation-site-pretenuring')
+  })
+
+  it('set at run time, keep a site whose objects all survive allocating young, where V8 alone pretenures it', () => {
+    // The control shows the probe sees pretenuring on this Node; without it the second check would prove nothing.
+    expect(probeYoung([])).toBe(false)
+    expect(probeYoung(SERVER_V8_FLAGS)).toBe(true)
+  }, 120_000)
+})
