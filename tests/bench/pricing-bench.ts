@@ -63,6 +63,9 @@ interface ServerInfo {
   configurations: { printModeId: string; surfaceFinishId: string; printModeColorId: string }[]
 }
 
+/** What Chromium sends as `accept-encoding` with every request. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-bench-'))
 /**
  * The server runs with the Node flags of `npm run serve` (package.json, the one place they are set), so the
@@ -249,8 +252,10 @@ function printInterleaved(sums: Map<string, SliceSums>): void {
 try {
   const info = await serverInfo()
   const base = `http://127.0.0.1:${info.port}`
-  // The client's requests: on the print modes the server lists, for each catalogue configuration as the selection.
-  const headers = { 'content-type': 'application/json', [LANGUAGE_HEADER]: 'DE' }
+  // The client's requests: on the print modes the server lists, for each catalogue configuration as the selection,
+  // with the encodings a browser accepts (Chromium's header): an answer over the compression threshold is then
+  // compressed as it would be for a shopper (decision 0146), not sent plain because the load generator asks for that.
+  const headers = { 'content-type': 'application/json', [LANGUAGE_HEADER]: 'DE', ...BROWSER_ENCODINGS }
   const catalogue = await fetch(`${base}${PRINT_MODES_PATH}`, { headers })
   const { printModes } = GetPrintModesResponseSchema.parse(await catalogue.json())
   const templates = clientRequestTemplates(info.objectId, info.configurations, printModes)
@@ -281,8 +286,8 @@ try {
       },
     ],
   }
-  const live: autocannon.Options = { url: `${base}/api/health/live` }
-  const health: autocannon.Options = { url: `${base}/api/health` }
+  const live: autocannon.Options = { url: `${base}/api/health/live`, headers: BROWSER_ENCODINGS }
+  const health: autocannon.Options = { url: `${base}/api/health`, headers: BROWSER_ENCODINGS }
 
   // One request to check the answer, then a short warm-up of each (JIT, caches).
   const probe = await fetch(pricing.url as string, { method: 'POST', headers, body })

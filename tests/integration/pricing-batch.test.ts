@@ -13,7 +13,9 @@ import {
   type PrintMode,
 } from '#shared/contracts/print-modes.contract.ts'
 import { ErrorBodySchema } from '#shared/errors/error-codes.ts'
+import { pricingRequestOf } from '#machines/pricing/pricing-request.ts'
 import { newId } from '#server/db/ids.ts'
+import { COMPRESS_JSON_MIN_BYTES } from '#server/http/compress-json.ts'
 import { PRICING_BATCH_PATH } from '#server/modules/pricing/pricing.routes.ts'
 import {
   boxProperties,
@@ -82,6 +84,31 @@ function everyConfiguration(): PricingBatchRequest['params'] {
 function errorOf(body: string) {
   return ErrorBodySchema.parse(JSON.parse(body)).error
 }
+
+describe('POST /api/pricing/batch-calculations: the answer on the wire', () => {
+  it("sends a configure view's answer plain to a browser: under the compression threshold (decision 0146)", async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+    for (const mode of modes) {
+      const finish = mode.surfaceFinishes[0]
+      const selection = {
+        objectId: boxId,
+        objectScale: 1.25,
+        objectUnitLength: 'mm' as const,
+        objectQuantity: 3,
+        printModeId: mode.id,
+        surfaceFinishId: finish?.id ?? null,
+        printModeColorId: (finish?.colors ?? mode.colors)[0]?.id ?? null,
+      }
+      const body = pricingRequestOf(selection, modes)!
+      const response = await price(body, browser)
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['content-encoding']).toBeUndefined()
+      expect(response.headers.vary).toMatch(/accept-encoding/i)
+      expect(response.rawPayload.length).toBeLessThan(COMPRESS_JSON_MIN_BYTES)
+      expect(linesOf(body, response).prices).toHaveLength(body.params.length)
+    }
+  })
+})
 
 describe('POST /api/pricing/batch-calculations: prices', () => {
   it('prices a configuration from the analysis record and the current sheet, in integer cents (golden)', async () => {
