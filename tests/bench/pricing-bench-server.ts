@@ -1,9 +1,9 @@
 /**
  * The server process of the pricing benchmark (started by pricing-bench.ts): the composition of main.ts, in
- * production mode with logging off and the server's V8 flags, on a fresh file-based PGlite in the DATA_DIR it is given. The rate limit is
- * raised (its check still runs on every request) because the load comes from one address. Before listening it
- * stores one analysed object the way the analysis module does (a `model_files` row) and prints one JSON line:
- * port, object id and the configurations to price.
+ * production mode with logging off and the server's V8 flags, on a fresh file-based PGlite in the DATA_DIR it is
+ * given. The rate limit is raised (its check still runs on every request) because the load comes from one address.
+ * Before listening it stores one analysed object the way the analysis module does (a `model_files` row) and prints
+ * one JSON line: port, object id and the configurations to price.
  */
 import { createConfig, parseEnv } from '#server/config/env.ts'
 import { acquireDataDirLock } from '#server/db/data-dir-lock.ts'

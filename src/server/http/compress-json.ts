@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /**
  * Below this, an answer goes out as it is (decision 0146). Compressing one costs a fresh compressor each time: for
- * the configure view's 2.7 kB price answer, 80-110 µs of server CPU in the server (about as much as pricing it), to
+ * the configure view's 2.7 kB price answer, 80-125 µs of CPU in the server (about as much as pricing it), to
  * save about 2.3 kB that travel in the same round trip anyway (three TCP segments or fewer, inside the initial
  * congestion window of ten).
  */
