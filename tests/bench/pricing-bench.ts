@@ -7,8 +7,8 @@
  * Starts the server (pricing-bench-server.ts, bundled like the production server: production mode, logging off, a
  * fresh file-based PGlite in a temp DATA_DIR) as a child process, warms it up, then drives each endpoint with
  * autocannon from this process for `--duration` seconds at `--connections` connections: pricing first (one request,
- * repeated), then pricing with every request new (a quantity counter: never answered from the answer cache), then liveness, then health. The
- * pricing requests are the ones the shop's client sends (`pricingRequestOf` of the pricing machine, on the print
+ * repeated), then pricing with every request new (a quantity counter: never answered from the answer cache), then
+ * liveness, then health. The pricing requests are the ones the shop's client sends (`pricingRequestOf` of the pricing machine, on the print
  * modes the server lists, with its language header): the selection, every print mode's default and every finish ×
  * colour of the selected print mode; the new ones take each catalogue configuration in turn as the selection. Prints
  * req/s, latency p50/p97.5/p99, non-2xx, errors, the server's CPU time per request, and the ratios against the
@@ -24,6 +24,7 @@ import autocannon from 'autocannon'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { LANGUAGE_HEADER } from '#shared/domain/limits.ts'
 import { bundleServer } from '#server/build/bundle-server.ts'
+import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
 import { clientRequestTemplates, withQuantity } from './bench-configurations.ts'
 import { type LoadFigures, pacedLoad } from './paced-load.ts'
 
@@ -63,8 +64,8 @@ interface ServerInfo {
   configurations: { printModeId: string; surfaceFinishId: string; printModeColorId: string }[]
 }
 
-/** What Chromium sends as `accept-encoding` with every request. */
-const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+/** The encodings a browser accepts, on every request of the bench. */
+const BROWSER_ENCODINGS = { 'accept-encoding': BROWSER_ACCEPT_ENCODING }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-bench-'))
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVENESS_PATH } from '#shared/contracts/health.contract.ts'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { COMPRESS_JSON_MIN_BYTES } from '#server/http/compress-json.ts'
+import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
 import { createTestApp, type TestApp } from '#tests/integration/helpers/test-app.ts'
 
 /** Issue 18: larger JSON answers go out compressed (brotli preferred, gzip else); small ones stay plain. */
@@ -28,7 +29,7 @@ describe('JSON compression', () => {
     expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_JSON_MIN_BYTES)
     expect(plain.headers.vary).toMatch(/accept-encoding/i)
 
-    const br = await get(PRINT_MODES_PATH, 'gzip, deflate, br, zstd')
+    const br = await get(PRINT_MODES_PATH, BROWSER_ACCEPT_ENCODING)
     expect(br.headers['content-encoding']).toBe('br')
     expect(br.headers.vary).toMatch(/accept-encoding/i)
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4)

@@ -22,6 +22,7 @@ import {
   createMemoryAnalysedObjectRepo,
   insertAnalysedModelFile,
 } from '#tests/integration/helpers/analysed-objects.ts'
+import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
 import { createTestApp, type TestApp } from '#tests/integration/helpers/test-app.ts'
 
 let t: TestApp
@@ -87,7 +88,7 @@ function errorOf(body: string) {
 
 describe('POST /api/pricing/batch-calculations: the answer on the wire', () => {
   it("sends a configure view's answer plain to a browser: under the compression threshold (decision 0146)", async () => {
-    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+    const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING }
     for (const mode of modes) {
       const finish = mode.surfaceFinishes[0]
       const selection = {
