@@ -1,4 +1,9 @@
-import { compileFormula } from '#server/modules/pricing/sheet/formula-compiler.ts'
+import {
+  compileEvaluator,
+  compileFormula,
+  compileSteps,
+  type CompiledSteps,
+} from '#server/modules/pricing/sheet/formula-compiler.ts'
 import { FormulaFault } from '#server/modules/pricing/sheet/formula-fault.ts'
 import type { Evaluator, ValueType } from '#server/modules/pricing/sheet/formula-functions.ts'
 import type { AnalysedCell, SheetAnalysis } from '#server/modules/pricing/sheet/sheet-analysis.ts'
@@ -16,7 +21,8 @@ export interface ProgramCell {
   readonly type: ValueType
   /** Why the cell cannot be evaluated at all (a static issue of its own, a cycle, or a blocked dependency). */
   readonly blocked: SheetIssueReason | undefined
-  readonly evaluate: Evaluator | undefined
+  /** The formula as a JavaScript expression over the slots (formula-compiler.ts), for a cell that is computed. */
+  readonly source: string | undefined
   readonly constant: number | undefined
   readonly dependencySlots: readonly number[]
 }
@@ -35,8 +41,10 @@ export class SheetProgram {
   private readonly allSteps: readonly ProgramCell[]
   /** The same, limited to the cells the result cells depend on: all that pricing needs to run. */
   private readonly steps: readonly ProgramCell[]
-  private readonly stepEvaluators: readonly Evaluator[]
-  private readonly stepSlots: Int32Array
+  /** The steps as one generated function (decision 0147). */
+  private readonly runSteps: CompiledSteps
+  /** The editor's test view evaluates cell by cell: each cell's own function, compiled when it first needs it. */
+  private readonly cellEvaluators = new Map<number, Evaluator>()
   private readonly template: Float64Array
   private readonly slots: Float64Array
   private readonly slotByName: ReadonlyMap<string, number>
@@ -78,7 +86,7 @@ export class SheetProgram {
         slot,
         type: 'number',
         blocked,
-        evaluate: undefined,
+        source: undefined,
         constant: undefined,
         dependencySlots,
       }
@@ -93,7 +101,7 @@ export class SheetProgram {
         program = {
           ...program,
           type: compiled.type,
-          evaluate: compiled.evaluate,
+          source: compiled.constant === undefined ? compiled.source : undefined,
           constant: compiled.constant,
         }
       }
@@ -111,8 +119,7 @@ export class SheetProgram {
     const needed = cellsNeededForResults(byName)
     this.allSteps = order
     this.steps = order.filter((cell) => needed.has(cell.name))
-    this.stepEvaluators = this.steps.map((cell) => cell.evaluate!)
-    this.stepSlots = Int32Array.from(this.steps, (cell) => cell.slot)
+    this.runSteps = compileSteps(this.steps.map((cell) => ({ slot: cell.slot, source: cell.source! })))
     this.slots = new Float64Array(this.template.length)
   }
 
@@ -128,16 +135,21 @@ export class SheetProgram {
     const slots = this.slots
     slots.set(this.template)
     this.fillInputs(slots, inputs)
-    const evaluators = this.stepEvaluators
-    const targets = this.stepSlots
-    let step = 0
-    try {
-      for (; step < evaluators.length; step++) slots[targets[step]!] = evaluators[step]!(slots)
-    } catch (error) {
-      if (error instanceof FormulaFault) throw new ProgramFault(this.steps[step]!.displayName, error.reason)
-      throw error
-    }
+    this.runSteps(slots, this.onFault)
     return slots
+  }
+
+  /** A step's fault, named after its cell; any other error goes on as it is. */
+  private readonly onFault = (step: number, error: unknown): never => {
+    if (error instanceof FormulaFault) throw new ProgramFault(this.steps[step]!.displayName, error.reason)
+    throw error
+  }
+
+  private evaluatorOf(cell: ProgramCell): Evaluator {
+    let evaluator = this.cellEvaluators.get(cell.slot)
+    if (evaluator === undefined)
+      this.cellEvaluators.set(cell.slot, (evaluator = compileEvaluator(cell.source!)))
+    return evaluator
   }
 
   /** Evaluates cell by cell, recording each failure instead of stopping: what the editor's test view needs. */
@@ -161,7 +173,7 @@ export class SheetProgram {
         continue
       }
       try {
-        slots[cell.slot] = cell.evaluate!(slots)
+        slots[cell.slot] = this.evaluatorOf(cell)(slots)
         outcomes.set(cell.name, { ok: true, value: slots[cell.slot]! })
       } catch (error) {
         if (!(error instanceof FormulaFault)) throw error
@@ -212,7 +224,7 @@ function cycleMember(name: string, displayName: string, slot: number): ProgramCe
     slot,
     type: 'number',
     blocked: 'cycle',
-    evaluate: undefined,
+    source: undefined,
     constant: undefined,
     dependencySlots: [],
   }
