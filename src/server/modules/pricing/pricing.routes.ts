@@ -1,25 +1,31 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
 import { PRICING_BATCH_PATH, PricingBatchResponseSchema } from '#shared/contracts/pricing.contract.ts'
 import { parseResponse } from '#server/http/respond.ts'
+import { serializationSchema } from '#server/http/serialization-schema.ts'
 import type { PricingAnswers } from '#server/modules/pricing/pricing-answers.plugin.ts'
-import {
-  answerJson,
-  PRICING_RESPONSE_JSON_SCHEMA,
-  type ContractSerializer,
-} from '#server/modules/pricing/pricing-answer-json.ts'
+import { answerJson, type ContractSerializer } from '#server/modules/pricing/pricing-answer-json.ts'
 import { parsePricingBatchRequest } from '#server/modules/pricing/pricing-request.ts'
 import { responseOf, type PricingService } from '#server/modules/pricing/pricing.service.ts'
 
 export { PRICING_BATCH_PATH } from '#shared/contracts/pricing.contract.ts'
 
+/**
+ * The response contract as JSON Schema, for the OpenAPI description and, outside production, for the check of every
+ * answer against the serialiser Fastify compiles from it (pricing-answer-json.ts, decision 0144). Each evaluation
+ * group's result is in the answer once (decision 0136), so the answer is a few hundred bytes per group instead of a
+ * full line per configuration.
+ */
+const RESPONSE_JSON_SCHEMA = serializationSchema(
+  z.toJSONSchema(PricingBatchResponseSchema, { target: 'draft-7' }) as Record<string, unknown>,
+)
+
 /** The route's options: the response contract's schema (OpenAPI, and the check of every answer outside production). */
-export const PRICING_ROUTE_SCHEMA = { response: { 200: PRICING_RESPONSE_JSON_SCHEMA } }
+export const PRICING_ROUTE_SCHEMA = { response: { 200: RESPONSE_JSON_SCHEMA } }
 
 /** Fastify's serialiser (fast-json-stringify) of the route's 200 answer, from a reply of the route. */
 function serializerOf(reply: FastifyReply): ContractSerializer {
-  return (
-    reply.getSerializationFunction('200') ?? reply.compileSerializationSchema(PRICING_RESPONSE_JSON_SCHEMA)
-  )
+  return reply.getSerializationFunction('200') ?? reply.compileSerializationSchema(RESPONSE_JSON_SCHEMA)
 }
 
 export function createPricingRoutes(deps: {
