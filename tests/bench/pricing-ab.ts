@@ -1,0 +1,136 @@
+/**
+ * Two versions of the server side by side: the pricing bench's server bundled from two trees (two checkouts, e.g. a
+ * `git worktree` of the commit before a change), both started at once, and 1 s slices in turn on each, new
+ * configurations and `GET /api/health/live`. This host's speed changes 2-3× within minutes, so two bench runs one
+ * after the other compare two machines; slices a second apart on both servers meet the same one (session 21).
+ *
+ *   npx tsx tests/bench/pricing-ab.ts --trees /work/before,/work/main [--rounds 30]
+ *
+ * Each tree must hold `dist/bench-server/pricing-bench-server.js`: run `npx tsx tests/bench/pricing-bench.ts
+ * --distinct-only --duration 1 --rate 0` in it once (it bundles there). Prints each round's slices, then per tree the
+ * server CPU per request of each kind and their ratio. The order of the trees is swapped every round.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import autocannon from 'autocannon'
+import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
+import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
+import { clientRequestTemplates, withQuantity, type BenchConfiguration } from './bench-configurations.ts'
+
+const args = process.argv.slice(2)
+const option = (name: string): string | undefined => {
+  const index = args.indexOf(`--${name}`)
+  return index >= 0 ? args[index + 1] : undefined
+}
+const trees = (option('trees') ?? '').split(',').filter((tree) => tree !== '')
+const rounds = Number(option('rounds') ?? 30)
+if (trees.length !== 2) throw new Error('usage: pricing-ab.ts --trees <treeA>,<treeB> [--rounds 30]')
+
+interface Server {
+  readonly name: string
+  readonly child: ChildProcess
+  readonly base: string
+  readonly templates: [string, string][]
+  readonly dataDir: string
+}
+
+const headers = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING }
+
+/** Starts a tree's bundled bench server (the flags of `npm run serve` that matter here) and reads its templates. */
+async function start(tree: string): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-ab-'))
+  const entry = path.join(tree, 'dist', 'bench-server', 'pricing-bench-server.js')
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', entry], {
+    cwd: tree,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  for await (const line of createInterface({ input: child.stdout! })) {
+    if (!line.startsWith('{')) continue
+    const info = JSON.parse(line) as { port: number; objectId: string; configurations: BenchConfiguration[] }
+    const base = `http://127.0.0.1:${info.port}`
+    const catalogue = await fetch(`${base}${PRINT_MODES_PATH}`, { headers })
+    const { printModes } = GetPrintModesResponseSchema.parse(await catalogue.json())
+    const templates = clientRequestTemplates(info.objectId, info.configurations, printModes)
+    return { name: path.basename(tree), child, base, templates, dataDir }
+  }
+  throw new Error(`the bench server of ${tree} exited before it was ready`)
+}
+
+/** The server's CPU time so far, user and system, in µs (from /proc at 100 ticks per second). */
+function cpuMicros(server: Server): number {
+  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10_000
+}
+
+// One quantity counter for both servers: every request is a configuration neither has priced.
+let quantity = 1_000
+const newConfigurations = (server: Server): autocannon.Options => ({
+  url: `${server.base}/api/pricing/batch-calculations`,
+  method: 'POST',
+  headers,
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        body: withQuantity(server.templates[quantity % server.templates.length]!, quantity++),
+      }),
+    },
+  ],
+})
+const live = (server: Server): autocannon.Options => ({
+  url: `${server.base}/api/health/live`,
+  headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+})
+
+/** One slice: CPU µs and requests. */
+async function slice(server: Server, options: autocannon.Options, seconds = 1): Promise<[number, number]> {
+  const before = cpuMicros(server)
+  const result = await autocannon({ ...options, connections: 100, duration: seconds })
+  if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${server.name}: failed requests`)
+  return [cpuMicros(server) - before, result.requests.total]
+}
+
+const servers = [await start(trees[0]!), await start(trees[1]!)]
+try {
+  for (const server of servers) {
+    await slice(server, newConfigurations(server), 3)
+    await slice(server, live(server), 2)
+  }
+  const sums = new Map<string, [number, number]>()
+  const add = (key: string, [cpu, requests]: [number, number]): number => {
+    const [sumCpu, sumRequests] = sums.get(key) ?? [0, 0]
+    sums.set(key, [sumCpu + cpu, sumRequests + requests])
+    return cpu / Math.max(1, requests)
+  }
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? servers : [...servers].reverse()
+    const line: string[] = []
+    for (const server of order)
+      line.push(
+        `${server.name} new ${add(`${server.name} new`, await slice(server, newConfigurations(server))).toFixed(0)}`,
+      )
+    for (const server of order)
+      line.push(
+        `${server.name} live ${add(`${server.name} live`, await slice(server, live(server))).toFixed(0)}`,
+      )
+    console.log(line.join('   '))
+  }
+  for (const server of servers) {
+    const perRequest = (kind: string) => {
+      const [cpu, requests] = sums.get(`${server.name} ${kind}`)!
+      return cpu / Math.max(1, requests)
+    }
+    console.log(
+      `${server.name}: new configuration ${perRequest('new').toFixed(1)} µs, live ${perRequest('live').toFixed(1)} µs, ${(perRequest('new') / perRequest('live')).toFixed(2)}× (server CPU per request)`,
+    )
+  }
+} finally {
+  for (const server of servers) {
+    server.child.kill('SIGTERM')
+    rmSync(server.dataDir, { recursive: true, force: true })
+  }
+}
