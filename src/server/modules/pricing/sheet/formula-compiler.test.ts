@@ -175,6 +175,7 @@ describe('the formula compiler (decision 0147)', () => {
       '(() => { return 1 })()',
       'constructor',
       'i',
+      's1',
       'a.b',
       "'x'",
     ]) {

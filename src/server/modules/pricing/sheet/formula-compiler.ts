@@ -11,8 +11,8 @@ import {
 
 /**
  * Formulas compile to JavaScript source over a Float64Array of slots `s` (variables, then cells), one function per
- * sheet version (decision 0147, which replaced the nested closures of decision 0031: V8 runs the generated code
- * about eight times faster, and pricing runs a sheet about ten times per request).
+ * sheet version (decision 0147, which replaced the nested closures of decision 0031: a sheet's evaluation takes a
+ * half to a third of the time, evaluate-benchmark.ts, and pricing runs a sheet about ten times per request).
  *
  * No text of a sheet reaches the source. Names become slot numbers, numbers are written by `numeral` from the
  * parsed value, functions are the fixed emitters of formula-functions.ts, and operators come from this file. Before
@@ -128,11 +128,11 @@ export function numeral(value: number): string {
 }
 
 /**
- * The tokens generated source may hold: whitespace, numerals, slot reads, the runtime's names, the program's own
- * words (`i`, `s`, `onFault`, `let`, `try`, `catch`, `error`, `return`), operators and punctuation. Anything else
- * (a quote, a backtick, a brace inside an expression, another name) is a bug of the emitter, and compiling stops.
+ * The tokens an expression may hold: whitespace, numerals, `s` and its index brackets, the runtime's names, `NaN`,
+ * `Infinity`, operators and parentheses (the program around the expressions is this file's fixed text). Anything
+ * else (a quote, a backtick, a brace, `;`, `=`, another name) is a bug of an emitter, and compiling stops.
  */
-const TOKEN = /\s+|\d+(?:\.\d+)?(?:e[+-]?\d+)?|[A-Za-z]+|===|!==|<=|>=|&&|\|\||[-+*/<>?:(),![\]=;]/y
+const TOKEN = /\s+|\d+(?:\.\d+)?(?:e[+-]?\d+)?|[A-Za-z_$][\w$]*|===|!==|<=|>=|&&|\|\||[-+*/<>?:(),![\]=;]/y
 const EXPRESSION_WORDS = new Set<string>([...RUNTIME_NAMES, 's', 'NaN', 'Infinity'])
 
 /** Returns `source` if every token of it is one an expression may hold; throws otherwise. */
@@ -146,7 +146,7 @@ export function assertGeneratedSource(source: string): string {
       token === undefined ||
       token === '=' ||
       token === ';' ||
-      (/^[A-Za-z]/.test(token) && !EXPRESSION_WORDS.has(token))
+      (/^[A-Za-z_$]/.test(token) && !EXPRESSION_WORDS.has(token))
     if (bad) throw new Error(`generated formula source: unexpected token at ${at}`)
   }
   return source
