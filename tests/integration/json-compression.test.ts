@@ -47,6 +47,21 @@ describe('JSON compression', () => {
     expect(refused.headers['content-encoding']).toBeUndefined()
   })
 
+  it('chooses for each request’s own header, whatever the request before it sent', async () => {
+    const headers = [
+      BROWSER_ACCEPT_ENCODING,
+      'gzip',
+      BROWSER_ACCEPT_ENCODING,
+      undefined,
+      'br;q=0, gzip',
+      'identity',
+    ]
+    const encodings = []
+    for (const header of headers)
+      encodings.push((await get(PRINT_MODES_PATH, header)).headers['content-encoding'])
+    expect(encodings).toEqual(['br', 'gzip', 'br', undefined, 'gzip', undefined])
+  })
+
   it('leaves small answers plain', async () => {
     const live = await get(LIVENESS_PATH, 'br')
     expect(live.statusCode).toBe(200)
