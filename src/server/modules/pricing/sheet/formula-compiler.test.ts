@@ -157,6 +157,38 @@ describe('the formula compiler (decision 0147)', () => {
     )
   })
 
+  it('computes a constant subtree once, and leaves a faulting one to fault where it is evaluated', () => {
+    const chain: FormulaNode = Array.from({ length: 999 }, () => 1).reduce<FormulaNode>(
+      (left, value) => ({
+        kind: 'binary',
+        operator: '+',
+        left,
+        right: { kind: 'number', value, start: 0 },
+        start: 0,
+      }),
+      { kind: 'number', value: 0.5, start: 0 },
+    )
+    expect(compileFormula(chain, scope)).toMatchObject({ source: '999.5', constant: 999.5 })
+    const number = (value: number): FormulaNode => ({ kind: 'number', value, start: 0 })
+    const divide = (left: FormulaNode, right: FormulaNode): FormulaNode => ({
+      kind: 'binary',
+      operator: '/',
+      left,
+      right,
+      start: 0,
+    })
+    const untaken: FormulaNode = {
+      kind: 'call',
+      name: 'IF',
+      args: [number(1), number(2), divide(number(1), number(0))],
+      start: 0,
+    }
+    expect(compileFormula(untaken, scope).constant).toBe(2)
+    const faulting = compileFormula(divide(number(1), number(0)), scope)
+    expect(faulting.constant).toBeUndefined()
+    expect(outcome(() => compileEvaluator(faulting.source)(new Float64Array(0)))).toBe('division_by_zero')
+  })
+
   it('writes every number as a numeral that reads back as the same value, −0 included', () => {
     fc.assert(
       fc.property(fc.double(), (value) => {

@@ -48,41 +48,71 @@ const NO_SLOTS = new Float64Array(0)
 const RUNTIME_NAMES = Object.keys(FORMULA_RUNTIME) as RuntimeName[]
 const RUNTIME_VALUES = RUNTIME_NAMES.map((name) => FORMULA_RUNTIME[name])
 
+/**
+ * A formula's expression before folding: `reads` says whether it reads a slot. A subtree that reads none is computed
+ * once, at the top of it (`settle`): one compilation per constant subtree, not one per node, so a long constant
+ * chain (`=0.5 + 1 + 1 + …`, a thousand terms) does not compile a thousand functions.
+ */
+interface Emitted {
+  readonly source: string
+  readonly type: ValueType
+  readonly reads: boolean
+}
+
 export function compileFormula(node: FormulaNode, scope: CompileScope): CompiledFormula {
+  const emitted = emit(node, scope)
+  return emitted.reads ? { source: emitted.source, type: emitted.type, constant: undefined } : fold(emitted)
+}
+
+function emit(node: FormulaNode, scope: CompileScope): Emitted {
   switch (node.kind) {
     case 'number':
-      return constant(node.value, 'number')
+      return { source: numeral(node.value), type: 'number', reads: false }
     case 'boolean':
-      return constant(node.value ? 1 : 0, 'boolean')
+      return { source: node.value ? '1' : '0', type: 'boolean', reads: false }
     case 'name': {
       const type = scope.typeOf(node.name)
       const known = scope.constantOf(node.name)
-      if (known !== undefined) return constant(known, type)
-      return { source: slotSource(scope.slotOf(node.name)), type, constant: undefined }
+      if (known !== undefined) return { source: numeral(known), type, reads: false }
+      return { source: slotSource(scope.slotOf(node.name)), type, reads: true }
     }
     case 'unary': {
-      const operand = compileFormula(node.operand, scope)
-      return fold(node.operator === '-' ? `(-${operand.source})` : operand.source, 'number', [operand])
+      const [operand] = settled([emit(node.operand, scope)])
+      return combined(node.operator === '-' ? `(-${operand!.source})` : operand!.source, 'number', [operand!])
     }
     case 'binary': {
-      const left = compileFormula(node.left, scope)
-      const right = compileFormula(node.right, scope)
+      const [left, right] = settled([emit(node.left, scope), emit(node.right, scope)])
       const type: ValueType = isComparison(node.operator) ? 'boolean' : 'number'
-      return fold(binary(node.operator, left.source, right.source), type, [left, right])
+      return combined(binary(node.operator, left!.source, right!.source), type, [left!, right!])
     }
     case 'call': {
       const spec = FORMULA_FUNCTIONS[node.name]
       if (!spec) throw new Error(`unchecked function ${node.name}`)
-      const args = node.args.map((item) => compileFormula(item, scope))
+      const args = settled(node.args.map((item) => emit(item, scope)))
       const type: ValueType =
         spec.returns === 'branches'
           ? args.slice(1).every((item) => item.type === 'boolean')
             ? 'boolean'
             : 'number'
           : spec.returns
-      return fold(spec.emit(args.map((item) => item.source)), type, args)
+      return combined(spec.emit(args.map((item) => item.source)), type, args)
     }
   }
+}
+
+/** The children of a node: when one of them reads a slot, each constant one among them is computed now. */
+function settled(children: readonly Emitted[]): readonly Emitted[] {
+  if (!children.some((child) => child.reads)) return children
+  return children.map((child) => {
+    if (child.reads) return child
+    const folded = fold(child)
+    return { source: folded.source, type: child.type, reads: false }
+  })
+}
+
+/** A node's expression: it reads a slot when one of its children does. */
+function combined(source: string, type: ValueType, children: readonly Emitted[]): Emitted {
+  return { source, type, reads: children.some((child) => child.reads) }
 }
 
 /** One formula's expression as a function of the slots (constant folding, the editor's cell-by-cell test view). */
@@ -152,15 +182,14 @@ export function assertGeneratedSource(source: string): string {
   return source
 }
 
-function constant(value: number, type: ValueType): CompiledFormula {
-  return { source: numeral(value), type, constant: value }
-}
-
-/** A faulting constant expression (`=1/0`) stays an expression, so validation reports it like any other fault. */
-function fold(source: string, type: ValueType, children: readonly CompiledFormula[]): CompiledFormula {
-  if (!children.every((child) => child.constant !== undefined)) return { source, type, constant: undefined }
+/**
+ * A constant expression computed once. A faulting one (`=1/0`) stays an expression, so validation reports it like any
+ * other fault, and it faults where it is evaluated (perhaps never: the branch of an IF not taken).
+ */
+function fold({ source, type }: Emitted): CompiledFormula {
   try {
-    return constant(compileEvaluator(source)(NO_SLOTS), type)
+    const value = compileEvaluator(source)(NO_SLOTS)
+    return { source: numeral(value), type, constant: value }
   } catch (error) {
     if (error instanceof FormulaFault) return { source, type, constant: undefined }
     throw error
