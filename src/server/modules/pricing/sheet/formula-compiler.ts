@@ -50,7 +50,7 @@ const RUNTIME_VALUES = RUNTIME_NAMES.map((name) => FORMULA_RUNTIME[name])
 
 /**
  * A formula's expression before folding: `reads` says whether it reads a slot. A subtree that reads none is computed
- * once, at the top of it (`settle`): one compilation per constant subtree, not one per node, so a long constant
+ * once, at the top of it (`settled`): one compilation per constant subtree, not one per node, so a long constant
  * chain (`=0.5 + 1 + 1 + …`, a thousand terms) does not compile a thousand functions.
  */
 interface Emitted {
@@ -103,11 +103,7 @@ function emit(node: FormulaNode, scope: CompileScope): Emitted {
 /** The children of a node: when one of them reads a slot, each constant one among them is computed now. */
 function settled(children: readonly Emitted[]): readonly Emitted[] {
   if (!children.some((child) => child.reads)) return children
-  return children.map((child) => {
-    if (child.reads) return child
-    const folded = fold(child)
-    return { source: folded.source, type: child.type, reads: false }
-  })
+  return children.map((child) => (child.reads ? child : { ...child, source: fold(child).source }))
 }
 
 /** A node's expression: it reads a slot when one of its children does. */
