@@ -121,6 +121,10 @@ describe('price sheet versions', () => {
     const after = await priceFdm()
     expect(after.sheetVersion).toBe(v2.id)
     expect(after.price.netPrice).toBe(3195)
+    // A new body with the same params (shared, with their sheets, since the second request): the new version too.
+    const moreOfThem = await priceFdm({ objectQuantity: 2 })
+    expect(moreOfThem.sheetVersion).toBe(v2.id)
+    expect(moreOfThem.price.netPrice).toBe(3195)
 
     // Version 1 is still there, unchanged, and reproduces the old price to the cent.
     const old = await t.app.inject({ method: 'GET', url: priceSheetPaths.version(v1.id), headers: asStaff() })

@@ -1,6 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   createPricingAnswerCache,
+  keyOf,
   type PricingAnswerCache,
   type PricingAnswerOffer,
 } from '#server/modules/pricing/pricing-answer-cache.ts'
@@ -63,6 +65,22 @@ describe('pricing answer cache', () => {
     expect(cache.keyOf(long('1', 10))).not.toBe(cache.keyOf(long('2', 10)))
     expect(cache.keyOf(long('1', 3_990))).not.toBe(cache.keyOf(long('2', 3_990)))
     expect(cache.keyOf(first)).not.toBe(cache.keyOf(`${first}x`))
+  })
+
+  it('keys a range of a text as it keys the text of that range alone', () => {
+    const ranged = fc
+      .string({ maxLength: 1_200 })
+      .chain((text) =>
+        fc
+          .tuple(fc.nat({ max: text.length }), fc.nat({ max: text.length }))
+          .map(([a, b]) => ({ text, from: Math.min(a, b), to: Math.max(a, b) })),
+      )
+    fc.assert(
+      fc.property(ranged, ({ text, from, to }) => {
+        expect(keyOf(text, from, to)).toBe(keyOf(text.slice(from, to)))
+      }),
+    )
+    expect(keyOf('{"params":[1,2]}', 10, 15)).toBe(keyOf('[1,2]'))
   })
 
   it('drops the least recently used answer beyond the entry limit', () => {

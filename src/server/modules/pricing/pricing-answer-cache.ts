@@ -71,17 +71,17 @@ const KEY_STRIDE = 7
  * between (the fields a configure view changes, scale, unit and quantity, come first in its requests). About 1 µs
  * for a 4 KB body, where hashing every character (or a Map keyed by the text) costs 6-7 µs. Different bodies may
  * share a key; the stored body decides, so they only take each other's place. The body parser (pricing-body.ts)
- * keys the `params` texts it keeps with it too.
+ * keys the `params` texts it keeps with it too, as the range `from`-`to` of the body: read from the body itself, a
+ * flat string, each character costs a third of what it costs read through a slice of it (issue 18).
  */
-export function keyOf(text: string): number {
-  const length = text.length
-  let hash = 0x811c9dc5 ^ length
-  const head = Math.min(length, KEY_HEAD)
-  const tail = Math.max(head, length - KEY_TAIL)
-  let index = 0
+export function keyOf(text: string, from = 0, to = text.length): number {
+  let hash = 0x811c9dc5 ^ (to - from)
+  const head = Math.min(to, from + KEY_HEAD)
+  const tail = Math.max(head, to - KEY_TAIL)
+  let index = from
   for (; index < head; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
   for (; index < tail; index += KEY_STRIDE) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
-  for (index = tail; index < length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
+  for (index = tail; index < to; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
   // 30 bits: a small integer to V8 (no heap number per key in the maps).
   return hash & 0x3fffffff
 }
@@ -101,7 +101,7 @@ export function createPricingAnswerCache(options: PricingAnswerCacheOptions = {}
   }
 
   return {
-    keyOf,
+    keyOf: (body) => keyOf(body),
     get(key, whiteLabelId, body) {
       const entry = entries.get(key)
       // One answer per body: two white labels pricing the same body take turns (rare: an upload belongs to one shop).

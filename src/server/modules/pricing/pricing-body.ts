@@ -52,8 +52,10 @@ export function createPricingBodyParser(options: PricingBodyParserOptions = {}) 
   // twice stores nothing that outlives the young generation.
   const seen = createSeenKeys(maxSeen)
 
-  function paramsOf(text: string): unknown {
-    const key = keyOf(text)
+  /** The parsed `params` of the body's characters `from`-`to` (hashed in the body itself, see keyOf). */
+  function paramsOf(body: string, from: number, to: number): unknown {
+    const key = keyOf(body, from, to)
+    const text = body.slice(from, to)
     const entry = entries.get(key)
     if (entry !== undefined && entry.text === text) return entry.params
     const parsed = tryParse(text)
@@ -78,7 +80,7 @@ export function createPricingBodyParser(options: PricingBodyParserOptions = {}) 
       const valueAt = at + PARAMS_KEY.length
       const head = tryParse(`${text.slice(0, valueAt)}0}`)
       if (typeof head !== 'object' || head === null) return undefined
-      const params = paramsOf(text.slice(valueAt, -1))
+      const params = paramsOf(text, valueAt, text.length - 1)
       if (params === undefined) return undefined
       ;(head as Record<string, unknown>).params = params
       return head
