@@ -24,7 +24,10 @@ describe('the server process V8 flags (decision 0145)', () => {
 
   it('set at run time, keep a site whose objects all survive allocating young, where V8 alone pretenures it', () => {
     // The control shows the probe sees pretenuring on this Node; without it the second check would prove nothing.
-    expect(probeYoung([])).toBe(false)
-    expect(probeYoung(SERVER_V8_FLAGS)).toBe(true)
-  }, 120_000)
+    // V8 alone does not pretenure the site in every process (about one run in five keeps it young, session 22), so
+    // the control asks for one pretenured site in up to five runs; with the flags the site stays young every time.
+    const controls = Array.from({ length: 5 })
+    expect(controls.some(() => !probeYoung([]))).toBe(true)
+    for (let run = 0; run < 3; run++) expect(probeYoung(SERVER_V8_FLAGS)).toBe(true)
+  }, 240_000)
 })
