@@ -10,15 +10,14 @@
  * --distinct-only --duration 1 --rate 0` in it once (it bundles there). Prints each round's slices, then per tree the
  * server CPU per request of each kind and their ratio. The order of the trees is swapped every round.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
-import { clientRequestTemplates, withQuantity, type BenchConfiguration } from './bench-configurations.ts'
+import { withQuantity } from './bench-configurations.ts'
+import { startBundledBenchServer } from './bundled-bench-server.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => {
@@ -39,25 +38,11 @@ interface Server {
 
 const headers = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING }
 
-/** Starts a tree's bundled bench server (the flags of `npm run serve` that matter here) and reads its templates. */
+/** Starts a tree's bundled bench server (the flags of `npm run serve` that matter here). */
 async function start(tree: string): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-ab-'))
-  const entry = path.join(tree, 'dist', 'bench-server', 'pricing-bench-server.js')
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', entry], {
-    cwd: tree,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  for await (const line of createInterface({ input: child.stdout! })) {
-    if (!line.startsWith('{')) continue
-    const info = JSON.parse(line) as { port: number; objectId: string; configurations: BenchConfiguration[] }
-    const base = `http://127.0.0.1:${info.port}`
-    const catalogue = await fetch(`${base}${PRINT_MODES_PATH}`, { headers })
-    const { printModes } = GetPrintModesResponseSchema.parse(await catalogue.json())
-    const templates = clientRequestTemplates(info.objectId, info.configurations, printModes)
-    return { name: path.basename(tree), child, base, templates, dataDir }
-  }
-  throw new Error(`the bench server of ${tree} exited before it was ready`)
+  const server = await startBundledBenchServer(tree, { nodeArgs: ['--max-semi-space-size=32'], dataDir })
+  return { name: path.basename(tree), ...server, dataDir }
 }
 
 /** The server's CPU time so far, user and system, in µs (from /proc at 100 ticks per second). */

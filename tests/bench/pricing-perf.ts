@@ -13,15 +13,14 @@
  * first. `perf` must be installed (`apt-get install -y linux-perf`) and allowed to attach (root, or
  * `kernel.perf_event_paranoid` ≤ 1).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
-import { clientRequestTemplates, withQuantity, type BenchConfiguration } from './bench-configurations.ts'
+import { withQuantity } from './bench-configurations.ts'
+import { startBundledBenchServer, type BundledBenchServer } from './bundled-bench-server.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => {
@@ -36,23 +35,10 @@ const SAMPLES_PER_SECOND = 1_999
 const headers = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING }
 const work = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-perf-'))
 
-/** Starts the bundled bench server with a perf map of its JIT code; its port and the client's request templates. */
-async function start(): Promise<{ child: ChildProcess; base: string; templates: [string, string][] }> {
-  const entry = path.join(tree, 'dist', 'bench-server', 'pricing-bench-server.js')
-  const child = spawn(process.execPath, ['--perf-basic-prof', '--max-semi-space-size=32', entry], {
-    cwd: tree,
-    env: { ...process.env, DATA_DIR: path.join(work, 'data') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  for await (const line of createInterface({ input: child.stdout! })) {
-    if (!line.startsWith('{')) continue
-    const info = JSON.parse(line) as { port: number; objectId: string; configurations: BenchConfiguration[] }
-    const base = `http://127.0.0.1:${info.port}`
-    const catalogue = await fetch(`${base}${PRINT_MODES_PATH}`, { headers })
-    const { printModes } = GetPrintModesResponseSchema.parse(await catalogue.json())
-    return { child, base, templates: clientRequestTemplates(info.objectId, info.configurations, printModes) }
-  }
-  throw new Error(`the bench server of ${tree} exited before it was ready`)
+/** Starts the bundled bench server with a perf map of its JIT code. */
+function start(): Promise<BundledBenchServer> {
+  const nodeArgs = ['--perf-basic-prof', '--max-semi-space-size=32']
+  return startBundledBenchServer(tree, { nodeArgs, dataDir: path.join(work, 'data') })
 }
 
 /** Self samples per symbol of a perf recording, and their sum. */

@@ -1,0 +1,42 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
+import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
+import { clientRequestTemplates, type BenchConfiguration } from './bench-configurations.ts'
+
+export interface BundledBenchServer {
+  readonly child: ChildProcess
+  /** `http://127.0.0.1:<port>` */
+  readonly base: string
+  /** The client's pricing requests, one per selection (bench-configurations.ts). */
+  readonly templates: [string, string][]
+}
+
+/**
+ * Starts a tree's bundled bench server (`dist/bench-server/pricing-bench-server.js`: run the pricing bench in the tree
+ * once, it bundles there) with `nodeArgs` and `dataDir`, and reads the catalogue for the client's request templates.
+ * The side-by-side bench (pricing-ab.ts) and the perf breakdown (pricing-perf.ts) start their servers with it.
+ */
+export async function startBundledBenchServer(
+  tree: string,
+  options: { nodeArgs: readonly string[]; dataDir: string },
+): Promise<BundledBenchServer> {
+  const entry = path.join(tree, 'dist', 'bench-server', 'pricing-bench-server.js')
+  const child = spawn(process.execPath, [...options.nodeArgs, entry], {
+    cwd: tree,
+    env: { ...process.env, DATA_DIR: options.dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  for await (const line of createInterface({ input: child.stdout! })) {
+    if (!line.startsWith('{')) continue
+    const info = JSON.parse(line) as { port: number; objectId: string; configurations: BenchConfiguration[] }
+    const base = `http://127.0.0.1:${info.port}`
+    const catalogue = await fetch(`${base}${PRINT_MODES_PATH}`, {
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    })
+    const { printModes } = GetPrintModesResponseSchema.parse(await catalogue.json())
+    return { child, base, templates: clientRequestTemplates(info.objectId, info.configurations, printModes) }
+  }
+  throw new Error(`the bench server of ${tree} exited before it was ready`)
+}
