@@ -11,13 +11,13 @@
  * server CPU per request of each kind and their ratio. The order of the trees is swapped every round.
  */
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
 import { withQuantity } from './bench-configurations.ts'
-import { startBundledBenchServer } from './bundled-bench-server.ts'
+import { serverCpuMicros, startBundledBenchServer } from './bundled-bench-server.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => {
@@ -45,11 +45,7 @@ async function start(tree: string): Promise<Server> {
   return { name: path.basename(tree), ...server, dataDir }
 }
 
-/** The server's CPU time so far, user and system, in µs (from /proc at 100 ticks per second). */
-function cpuMicros(server: Server): number {
-  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
+const cpuMicros = (server: Server): number => serverCpuMicros(server.child)
 
 // One quantity counter for both servers: every request is a configuration neither has priced.
 let quantity = 1_000

@@ -3,7 +3,8 @@
  * production mode with logging off and the server's V8 flags, on a fresh file-based PGlite in the DATA_DIR it is
  * given. The rate limit is raised (its check still runs on every request) because the load comes from one address.
  * Before listening it stores one analysed object the way the analysis module does (a `model_files` row) and prints
- * one JSON line: port, object id and the configurations to price.
+ * one JSON line: port, object id and the configurations to price. With BENCH_FLOOR_ANSWERS it also serves the floor
+ * routes of pricing-floor.ts (pricing-floor-routes.ts).
  */
 import { createConfig, parseEnv } from '#server/config/env.ts'
 import { acquireDataDirLock } from '#server/db/data-dir-lock.ts'
@@ -15,6 +16,7 @@ import { buildApp } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
 import { catalogueConfigurations } from './bench-configurations.ts'
+import { pricingFloorRoutes } from './pricing-floor-routes.ts'
 
 // The server process's own V8 flags, as main.ts sets them (decision 0145).
 applyServerV8Flags()
@@ -38,6 +40,9 @@ const objectId = await insertAnalysedModelFile(db, {
 
 const mail = createMailService(config.mail)
 const app = await buildApp({ config, db, mail, logger: false, rateLimitPerMinute: 1_000_000_000 })
+// The floor of a pricing exchange, for pricing-floor.ts only: without the variable the server is as before.
+const floorAnswers = process.env.BENCH_FLOOR_ANSWERS
+if (floorAnswers !== undefined) await app.register(pricingFloorRoutes(floorAnswers))
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address !== null ? address.port : 0
