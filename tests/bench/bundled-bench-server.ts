@@ -2,9 +2,28 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { bundleServer } from '#server/build/bundle-server.ts'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
 import { clientRequestTemplates, type BenchConfiguration } from './bench-configurations.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+/**
+ * Bundles this tree's bench server (pricing-bench-server.ts) into `dist/bench-server`, two levels below the project
+ * as runtime-paths.ts expects of a bundle, and returns that directory. The server runs bundled, as `npm run serve`
+ * runs dist/server (decision 0117), not through tsx: tsx's transformed sources and inline source maps stay on the
+ * heap (an idle bench server: 39.9 MB of JavaScript heap through tsx, 31.1 MB bundled), which each old-generation
+ * collection marks and moves, and the paced run's tail showed it (mark-compact pauses up to 54 ms against 16 ms,
+ * issue 18).
+ */
+export async function bundleBenchServer(): Promise<string> {
+  const bundle = await bundleServer(path.join(here, '..', '..', 'dist', 'bench-server'), {
+    'pricing-bench-server': path.join(here, 'pricing-bench-server.ts'),
+  })
+  return bundle.outDir
+}
 
 export interface BundledBenchServer {
   readonly child: ChildProcess

@@ -23,9 +23,9 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { GetPrintModesResponseSchema, PRINT_MODES_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { LANGUAGE_HEADER } from '#shared/domain/limits.ts'
-import { bundleServer } from '#server/build/bundle-server.ts'
 import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
 import { clientRequestTemplates, withQuantity } from './bench-configurations.ts'
+import { bundleBenchServer } from './bundled-bench-server.ts'
 import { type LoadFigures, pacedLoad } from './paced-load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -83,25 +83,13 @@ const serverNodeArgs = [
   ...productionNodeFlags(),
   ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
 ]
-/**
- * The server runs bundled, as `npm run serve` runs dist/server (decision 0117), not through tsx: tsx's transformed
- * sources and inline source maps stay on the heap (an idle bench server: 39.9 MB of JavaScript heap through tsx,
- * 31.1 MB bundled), which each old-generation collection marks and moves, and the paced run's tail showed it
- * (mark-compact pauses up to 54 ms against 16 ms, issue 18).
- * The bundle goes to dist/bench-server: two levels below the project, as runtime-paths.ts expects of a bundle.
- */
-const bundle = await bundleServer(path.join(here, '..', '..', 'dist', 'bench-server'), {
-  'pricing-bench-server': path.join(here, 'pricing-bench-server.ts'),
+// Bundled, as `npm run serve` runs the server (bundled-bench-server.ts).
+const bundleDir = await bundleBenchServer()
+const server = spawn(process.execPath, [...serverNodeArgs, path.join(bundleDir, 'pricing-bench-server.js')], {
+  cwd: path.join(here, '..', '..'),
+  env: { ...process.env, DATA_DIR: dataDir },
+  stdio: ['ignore', 'pipe', 'inherit'],
 })
-const server = spawn(
-  process.execPath,
-  [...serverNodeArgs, path.join(bundle.outDir, 'pricing-bench-server.js')],
-  {
-    cwd: path.join(here, '..', '..'),
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-)
 
 function stopServer(): Promise<void> {
   return new Promise((resolve) => {

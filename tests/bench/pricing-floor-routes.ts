@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyPluginAsync } from 'fastify'
+import { JSON_CONTENT_TYPE } from '#server/http/respond.ts'
 
 /**
  * Routes of the pricing bench's server only (pricing-bench-server.ts registers them when BENCH_FLOOR_ANSWERS names
@@ -13,12 +14,12 @@ import type { FastifyPluginAsync } from 'fastify'
  *   pricing route writes its answer (pricing-answer-json.ts): that, plus the answer's serialisation.
  *
  * The answers are the real route's, recorded by the bench after the server started (a JSON array of answer texts),
- * and read at the first request; each request takes the next one.
+ * and read at the first request; each request takes the next one. Their objects are parsed once and stay in the old
+ * generation; a fresh copy of the object built for every request before `JSON.stringify` cost the same (114.9 against
+ * 114.4 µs a request, session 23).
  */
 export const FLOOR_EXCHANGE_PATH = '/api/bench/exchange'
 export const FLOOR_EXCHANGE_JSON_PATH = '/api/bench/exchange-json'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 export function pricingFloorRoutes(answersFile: string): FastifyPluginAsync {
   let texts: string[] | undefined
@@ -36,11 +37,11 @@ export function pricingFloorRoutes(answersFile: string): FastifyPluginAsync {
     )
     scope.post(FLOOR_EXCHANGE_PATH, async (_request, reply) => {
       const recorded = load().texts
-      return reply.type(JSON_TYPE).send(recorded[turn++ % recorded.length])
+      return reply.type(JSON_CONTENT_TYPE).send(recorded[turn++ % recorded.length])
     })
     scope.post(FLOOR_EXCHANGE_JSON_PATH, async (_request, reply) => {
       const recorded = load().objects
-      return reply.type(JSON_TYPE).send(JSON.stringify(recorded[turn++ % recorded.length]))
+      return reply.type(JSON_CONTENT_TYPE).send(JSON.stringify(recorded[turn++ % recorded.length]))
     })
   }
 }

@@ -16,8 +16,7 @@
  *    requests per wake-up of the event loop and per socket read), so part 1's closed-loop ratio compares new
  *    configurations at their rate with live at about three times it; these are the ratios at the same rate.
  *
- * The server is the pricing bench's bundle (run `npx tsx tests/bench/pricing-bench.ts --distinct-only --duration 1
- * --rate 0` after changing server code: it bundles into dist/bench-server). Not a timed test.
+ * The server is bundled as the pricing bench bundles it (into dist/bench-server). Not a timed test.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,7 +25,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
 import { withQuantity } from './bench-configurations.ts'
-import { serverCpuMicros, startBundledBenchServer } from './bundled-bench-server.ts'
+import { bundleBenchServer, serverCpuMicros, startBundledBenchServer } from './bundled-bench-server.ts'
 import { pacedLoad } from './paced-load.ts'
 import { FLOOR_EXCHANGE_JSON_PATH, FLOOR_EXCHANGE_PATH } from './pricing-floor-routes.ts'
 
@@ -44,11 +43,14 @@ const CONNECTIONS = 100
 const PACED_RATES = [2_000, 5_000]
 
 const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.join(here, '..', '..')
+// The same bundle as pricing-bench.ts's, so the server measured is the tree's code as it is now.
+await bundleBenchServer()
 const work = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-floor-'))
 const answersFile = path.join(work, 'answers.json')
 // The bench server reads it from its environment, which it inherits.
 process.env.BENCH_FLOOR_ANSWERS = answersFile
-const server = await startBundledBenchServer(path.join(here, '..', '..'), {
+const server = await startBundledBenchServer(root, {
   nodeArgs: ['--max-semi-space-size=32'],
   dataDir: path.join(work, 'data'),
 })
@@ -142,7 +144,7 @@ async function floor(): Promise<number> {
     for (const kind of order) sums.add(kind.name, await measure(kind, 1))
   }
   const live = sums.perRequest(LIVE.name)
-  console.log(`The floor: closed loop, ${rounds} rounds of 1 s slices (server CPU per request)`)
+  console.log(`The floor: closed loop, 1 s slices, rounds: ${rounds} (server CPU per request)`)
   for (const kind of FLOOR_KINDS) {
     const micros = sums.perRequest(kind.name)
     const rate = sums.requests(kind.name) / rounds
@@ -168,7 +170,7 @@ async function curve(newRate: number): Promise<void> {
     }
   }
   console.log(
-    `At equal rates: ${curveRounds} rounds of ${curveSeconds} s paced slices (server CPU per request)`,
+    `At equal rates: ${curveSeconds} s paced slices, rounds: ${curveRounds} (server CPU per request)`,
   )
   for (const rate of rates) {
     const [live, json, fresh] = kinds.map((kind) => sums.perRequest(`${kind.name}@${rate}`)) as [
