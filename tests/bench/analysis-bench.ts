@@ -21,17 +21,13 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { binaryStl, injectDefects, soupVolume, torusSoup } from '#engine/testing/mesh-fixtures.ts'
 import { childEnv } from '#server/jobs/job-hosts.ts'
+import { flagOption, numberOption } from './bench-args.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const out = path.join(here, 'out')
-const args = process.argv.slice(2)
-const option = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
-const triangles = option('triangles', 1_000_000)
-const runs = option('runs', 3)
-const coreOnly = args.includes('--core-only')
+const triangles = numberOption('triangles', 1_000_000)
+const runs = numberOption('runs', 3)
+const coreOnly = flagOption('core-only')
 
 interface Sample {
   wallS: number

@@ -26,23 +26,19 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { pacedLoad } from './paced-load.ts'
+import { numberOption } from './bench-args.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.join(here, '..', '..')
-const args = process.argv.slice(2)
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`)
-  return index >= 0 ? Number(args[index + 1]) : fallback
-}
-const duration = option('duration', 10)
-const connections = option('connections', 200)
+const duration = numberOption('duration', 10)
+const connections = numberOption('connections', 200)
 /**
  * The closed-loop runs give the throughput at saturation, where latency is queueing (connections / req/s: 200
  * connections at 4,000 req/s wait 50 ms whatever the endpoint). The goal's latency is taken at its rate: `--rate`
  * requests a second offered evenly over the same connections (paced-load.ts, open loop, latency from the due time).
  * `--rate 0` skips it.
  */
-const targetRate = option('rate', 2_000)
+const targetRate = numberOption('rate', 2_000)
 const ITEMS_PER_CART = [2, 3, 4]
 /** Box sizes (mm) of the uploaded objects: different objects price differently. */
 const BOXES: [number, number, number][] = [

@@ -15,15 +15,11 @@ import { cpus, loadavg } from 'node:os'
 import { benchTorusFile, startAnalysisBenchServer } from '#tests/bench/analysis-bench-server.ts'
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks'
 import { AnalysisTaskSchema, AnalysisUploadResponseSchema } from '#shared/contracts/analysis.contract.ts'
+import { numberOption } from './bench-args.ts'
 
-const args = process.argv.slice(2)
-const option = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
-const triangles = option('triangles', 1_000_000)
-const runs = option('runs', 3)
-const workers = option('workers', 2)
+const triangles = numberOption('triangles', 1_000_000)
+const runs = numberOption('runs', 3)
+const workers = numberOption('workers', 2)
 
 const ms = (nanoseconds: number): number => Math.round((nanoseconds / 1e6) * 10) / 10
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!

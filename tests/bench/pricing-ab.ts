@@ -15,17 +15,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
-import { withQuantity } from './bench-configurations.ts'
+import { numberOption, textOption } from './bench-args.ts'
 import { serverCpuMicros, startBundledBenchServer } from './bundled-bench-server.ts'
+import { liveLoad, newConfigurationBodies, postEach, PRICING_PATH } from './pricing-load.ts'
 
-const args = process.argv.slice(2)
-const option = (name: string): string | undefined => {
-  const index = args.indexOf(`--${name}`)
-  return index >= 0 ? args[index + 1] : undefined
-}
-const trees = (option('trees') ?? '').split(',').filter((tree) => tree !== '')
-const rounds = Number(option('rounds') ?? 30)
+const trees = (textOption('trees') ?? '').split(',').filter((tree) => tree !== '')
+const rounds = numberOption('rounds', 30)
 if (trees.length !== 2) throw new Error('usage: pricing-ab.ts --trees <treeA>,<treeB> [--rounds 30]')
 
 interface Server {
@@ -36,8 +31,6 @@ interface Server {
   readonly dataDir: string
 }
 
-const headers = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING }
-
 /** Starts a tree's bundled bench server (the flags of `npm run serve` that matter here). */
 async function start(tree: string): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-ab-'))
@@ -47,25 +40,11 @@ async function start(tree: string): Promise<Server> {
 
 const cpuMicros = (server: Server): number => serverCpuMicros(server.child)
 
-// One quantity counter for both servers: every request is a configuration neither has priced.
-let quantity = 1_000
-const newConfigurations = (server: Server): autocannon.Options => ({
-  url: `${server.base}/api/pricing/batch-calculations`,
-  method: 'POST',
-  headers,
-  requests: [
-    {
-      setupRequest: (request) => ({
-        ...request,
-        body: withQuantity(server.templates[quantity % server.templates.length]!, quantity++),
-      }),
-    },
-  ],
-})
-const live = (server: Server): autocannon.Options => ({
-  url: `${server.base}/api/health/live`,
-  headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-})
+// One source of new configurations for both servers: every request is a configuration neither has priced.
+const nextBody = newConfigurationBodies()
+const newConfigurations = (server: Server): autocannon.Options =>
+  postEach(`${server.base}${PRICING_PATH}`, () => nextBody(server.templates))
+const live = (server: Server): autocannon.Options => liveLoad(server.base)
 
 /** One slice: CPU µs and requests. */
 async function slice(server: Server, options: autocannon.Options, seconds = 1): Promise<[number, number]> {

@@ -38,6 +38,7 @@ import {
   pricedConfigurationsOf,
   type PricingBatchRequest,
 } from '#shared/contracts/pricing.contract.ts'
+import { numberOption, textOption } from './bench-args.ts'
 
 /**
  * A priced answer as the client reads it, one line per configuration (`pricedConfigurationsOf`), as JSON text: the
@@ -52,19 +53,14 @@ function linesText(body: string, answer: { statusCode: number; body: string }): 
   )
 }
 
-const args = process.argv.slice(2)
-const option = (name: string): string | undefined => {
-  const index = args.indexOf(`--${name}`)
-  return index >= 0 ? args[index + 1] : undefined
-}
-const rounds = Number(option('rounds') ?? 7)
-const requestsPerRound = Number(option('requests') ?? 2_000)
-const only = option('only')
-const recordFile = option('record')
-const compareFile = option('compare')
-const profileFile = option('profile')
+const rounds = numberOption('rounds', 7)
+const requestsPerRound = numberOption('requests', 2_000)
+const only = textOption('only')
+const recordFile = textOption('record')
+const compareFile = textOption('compare')
+const profileFile = textOption('profile')
 /** `--allocations <file>`: a sampling heap profile of what the counted rounds allocate, collected garbage included. */
-const allocationsFile = option('allocations')
+const allocationsFile = textOption('allocations')
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-inprocess-'))
 const env = parseEnv({

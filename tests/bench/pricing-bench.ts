@@ -27,36 +27,32 @@ import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-head
 import { clientRequestTemplates, withQuantity } from './bench-configurations.ts'
 import { bundleBenchServer } from './bundled-bench-server.ts'
 import { type LoadFigures, pacedLoad } from './paced-load.ts'
+import { flagOption, numberOption } from './bench-args.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const args = process.argv.slice(2)
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`)
-  return index >= 0 ? Number(args[index + 1]) : fallback
-}
-const duration = option('duration', 30)
-const connections = option('connections', 100)
+const duration = numberOption('duration', 30)
+const connections = numberOption('connections', 100)
 // `--pricing-only` skips the reference runs (for profiling the pricing path with BENCH_SERVER_NODE_ARGS).
-const pricingOnly = args.includes('--pricing-only')
+const pricingOnly = flagOption('pricing-only')
 /**
  * `--distinct-only` runs only the every-request-new pricing and its reference, `GET /api/health/live` (closed loop and
  * paced): the goal's pair, in a shorter run.
  */
-const distinctOnly = args.includes('--distinct-only')
+const distinctOnly = flagOption('distinct-only')
 /**
  * The goal names a rate and a latency together (≥ 5,000 req/s with p99 < 20 ms). The closed-loop runs measure the
  * latency at saturation, where it is queueing (100 connections / throughput); this extra pricing run offers
  * `--rate` requests per second, paced evenly over the same number of connections (paced-load.ts, open loop,
  * latencies counted from each request's due time), and gives the latency at the goal's rate. `--rate 0` skips it.
  */
-const targetRate = option('rate', 5_000)
+const targetRate = numberOption('rate', 5_000)
 /**
  * `--interleaved N` adds N rounds of 1 s slices, every request new and `GET /api/health/live` in turn (the order
  * swapped every round), and gives the ratio of their summed server CPU per request. This host's speed changes by up
  * to 2× within a minute (live took 38-80 µs in runs minutes apart), so two long runs one after the other compare
  * two different machines; slices a second apart meet the same one (session 16).
  */
-const interleavedRounds = option('interleaved', 0)
+const interleavedRounds = numberOption('interleaved', 0)
 
 interface ServerInfo {
   port: number

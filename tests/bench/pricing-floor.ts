@@ -23,22 +23,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
+import { numberOption } from './bench-args.ts'
 import { withQuantity } from './bench-configurations.ts'
 import { bundleBenchServer, serverCpuMicros, startBundledBenchServer } from './bundled-bench-server.ts'
 import { pacedLoad } from './paced-load.ts'
 import { FLOOR_EXCHANGE_JSON_PATH, FLOOR_EXCHANGE_PATH } from './pricing-floor-routes.ts'
+import { LIVE_PATH, newConfigurationBodies, postEach, PRICING_HEADERS, PRICING_PATH } from './pricing-load.ts'
 
-const args = process.argv.slice(2)
-const option = (name: string, fallback: number): number => {
-  const index = args.indexOf(`--${name}`)
-  return index >= 0 ? Number(args[index + 1]) : fallback
-}
-const rounds = option('rounds', 10)
-const curveRounds = option('curve-rounds', 8)
-const curveSeconds = option('seconds', 1)
-const PRICING_PATH = '/api/pricing/batch-calculations'
-const LIVE_PATH = '/api/health/live'
+const rounds = numberOption('rounds', 10)
+const curveRounds = numberOption('curve-rounds', 8)
+const curveSeconds = numberOption('seconds', 1)
 const CONNECTIONS = 100
 const PACED_RATES = [2_000, 5_000]
 
@@ -54,9 +48,8 @@ const server = await startBundledBenchServer(root, {
   nodeArgs: ['--max-semi-space-size=32'],
   dataDir: path.join(work, 'data'),
 })
-const headers = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING }
-let quantity = 1_000
-const nextBody = () => withQuantity(server.templates[quantity % server.templates.length]!, quantity++)
+const newBody = newConfigurationBodies()
+const nextBody = () => newBody(server.templates)
 
 /** A load of `path`: the client's pricing requests (each new) for a POST path, else GETs. */
 interface Kind {
@@ -75,7 +68,7 @@ async function recordAnswers(): Promise<void> {
   for (const [index, template] of server.templates.entries()) {
     const answer = await fetch(`${server.base}${PRICING_PATH}`, {
       method: 'POST',
-      headers,
+      headers: PRICING_HEADERS,
       body: withQuantity(template, 5_000 + index),
     })
     if (!answer.ok) throw new Error(`recording answers: ${answer.status}`)
@@ -93,13 +86,7 @@ async function measure(kind: Kind, seconds: number, rate = 0): Promise<[number, 
 }
 
 async function closedLoop(kind: Kind, url: string, seconds: number): Promise<number> {
-  const post: autocannon.Options = {
-    url,
-    method: 'POST',
-    headers,
-    requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }],
-  }
-  const options = isPost(kind) ? post : { url, headers }
+  const options = isPost(kind) ? postEach(url, nextBody) : { url, headers: PRICING_HEADERS }
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds })
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${kind.name}: failed requests`)
   return result.requests.total
@@ -109,7 +96,7 @@ async function paced(kind: Kind, url: string, seconds: number, rate: number): Pr
   const result = await pacedLoad({
     url,
     method: isPost(kind) ? 'POST' : 'GET',
-    headers,
+    headers: PRICING_HEADERS,
     rate,
     connections: CONNECTIONS,
     durationS: seconds,

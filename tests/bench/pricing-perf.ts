@@ -18,21 +18,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { BROWSER_ACCEPT_ENCODING } from '#tests/integration/helpers/browser-headers.ts'
-import { withQuantity } from './bench-configurations.ts'
+import { numberOption, textOption } from './bench-args.ts'
 import { startBundledBenchServer, type BundledBenchServer } from './bundled-bench-server.ts'
+import { liveLoad, newConfigurationBodies, postEach, PRICING_PATH } from './pricing-load.ts'
 
-const args = process.argv.slice(2)
-const option = (name: string): string | undefined => {
-  const index = args.indexOf(`--${name}`)
-  return index >= 0 ? args[index + 1] : undefined
-}
-const tree = path.resolve(option('tree') ?? '.')
-const seconds = Number(option('seconds') ?? 8)
-const top = Number(option('top') ?? 40)
+const tree = path.resolve(textOption('tree') ?? '.')
+const seconds = numberOption('seconds', 8)
+const top = numberOption('top', 40)
 const SAMPLES_PER_SECOND = 1_999
 
-const headers = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING }
 const work = mkdtempSync(path.join(tmpdir(), 'schichtwerk-pricing-perf-'))
 
 /** Starts the bundled bench server with a perf map of its JIT code. */
@@ -85,24 +79,9 @@ async function record(pid: number, name: string, options: autocannon.Options): P
 
 const server = await start()
 try {
-  let quantity = 1_000
-  const live: autocannon.Options = {
-    url: `${server.base}/api/health/live`,
-    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-  }
-  const newConfigurations: autocannon.Options = {
-    url: `${server.base}/api/pricing/batch-calculations`,
-    method: 'POST',
-    headers,
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          body: withQuantity(server.templates[quantity % server.templates.length]!, quantity++),
-        }),
-      },
-    ],
-  }
+  const live = liveLoad(server.base)
+  const nextBody = newConfigurationBodies()
+  const newConfigurations = postEach(`${server.base}${PRICING_PATH}`, () => nextBody(server.templates))
   // Warm-up: JIT and caches, as the other pricing benches.
   await autocannon({ ...newConfigurations, connections: 100, duration: 3 })
   await autocannon({ ...live, connections: 100, duration: 2 })
