@@ -1,7 +1,11 @@
 import { analysedFile } from '#machines/upload/upload.fixtures.ts'
 import { type AnalysisFile, type AnalysisTask } from '#shared/contracts/analysis.contract.ts'
 import { type CartItem, type CartItemInput } from '#shared/contracts/cart.contract.ts'
-import { type PricingBatchRequest, type PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import {
+  resultColumnsOf,
+  type PricingBatchRequest,
+  type PricingBatchResponse,
+} from '#shared/contracts/pricing.contract.ts'
 import { type PrintMode } from '#shared/contracts/print-modes.contract.ts'
 import { type ErrorCode, errorStatus } from '#shared/errors/error-codes.ts'
 import { type UploadRequest, type UploadTransport } from '#client/actors/api-client.ts'
@@ -77,7 +81,7 @@ export function priceBatch(request: PricingBatchRequest): PricingBatchResponse {
   })
   const [selected] = results
   return {
-    results,
+    results: resultColumnsOf(results),
     resultOf: results.map((_result, index) => index),
     filledIn: request.params.flatMap((param, index) =>
       param.surfaceFinishId === undefined || param.printModeColorId === undefined

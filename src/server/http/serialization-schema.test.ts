@@ -1,7 +1,11 @@
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { PricingBatchResponseSchema, type PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import {
+  PricingBatchResponseSchema,
+  resultColumnsOf,
+  type PricingBatchResponse,
+} from '#shared/contracts/pricing.contract.ts'
 import { serializationSchema } from '#server/http/serialization-schema.ts'
 
 const id = (char: string) => char.repeat(22)
@@ -13,7 +17,7 @@ function answer(overrides: {
   selectedPrice: typeof line | null
 }): PricingBatchResponse {
   return PricingBatchResponseSchema.parse({
-    results: [
+    results: resultColumnsOf([
       {
         price: { netPrice: 333, totalPrice: 396, tax: 63, taxRate: 19 },
         linePrice: line,
@@ -24,7 +28,7 @@ function answer(overrides: {
         productionTimeDays: 4,
         sheetVersion: id('v'),
       },
-    ],
+    ]),
     resultOf: [0, 0],
     filledIn: [{ param: 1, surfaceFinishId: overrides.finish, printModeColorId: overrides.color }],
     printabilityForSelected: {
@@ -63,7 +67,7 @@ describe('the serializer schema of the pricing answer', () => {
 
   it("writes only the contract's fields: a stray property stays out", async () => {
     const value = answer({ finish: null, color: id('c'), selectedPrice: line })
-    next = { ...value, internalCost: 12, results: value.results.map((result) => ({ ...result, margin: 3 })) }
+    next = { ...value, internalCost: 12, results: { ...value.results, margin: [3] } }
     const response = await app.inject({ method: 'GET', url: '/answer' })
     expect(response.body).toBe(JSON.stringify(value))
   })

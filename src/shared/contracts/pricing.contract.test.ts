@@ -4,6 +4,8 @@ import {
   PricingBatchRequestSchema,
   PricingBatchResponseSchema,
   pricedConfigurationsOf,
+  resultColumnsOf,
+  resultsOf,
 } from '#shared/contracts/pricing.contract.ts'
 
 /** A server id (22 base64url characters) named for readability. */
@@ -36,8 +38,9 @@ const result = {
 }
 
 /** Three configurations: two share the first result, the third (no finish or colour named) was filled in. */
+const secondResult = { ...result, price: { ...result.price, netPrice: 1_500 }, tooSmall: true }
 const response = {
-  results: [result, { ...result, price: { ...result.price, netPrice: 1_500 } }],
+  results: resultColumnsOf([result, secondResult]),
   resultOf: [0, 0, 1],
   filledIn: [{ param: 2, surfaceFinishId: null, printModeColorId: id('c-9') }],
   printabilityForSelected: { printable: true, tooLarge: false, tooSmall: false, price: result.linePrice },
@@ -86,7 +89,25 @@ describe('pricing contract', () => {
       PricingBatchResponseSchema.safeParse({ ...response, printabilityForSelected: unprintable }).success,
     ).toBe(true)
     const fractional = { ...result, price: { ...result.price, netPrice: 10.5 } }
-    expect(PricingBatchResponseSchema.safeParse({ ...response, results: [fractional] }).success).toBe(false)
+    expect(
+      PricingBatchResponseSchema.safeParse({ ...response, results: resultColumnsOf([fractional]) }).success,
+    ).toBe(false)
+  })
+
+  it('sends the results in columns, one value per result at each field’s path (decision 0149)', () => {
+    expect(response.results.price.netPrice).toEqual([1_000, 1_500])
+    expect(response.results.tooSmall).toEqual([false, true])
+    expect(response.results.sheetVersion).toEqual(['sheet-7', 'sheet-7'])
+    expect(resultsOf(response.results)).toEqual([result, secondResult])
+    expect(resultsOf(resultColumnsOf([]))).toEqual([])
+  })
+
+  it('refuses result columns of unequal length (an answer cut short)', () => {
+    const columns = resultColumnsOf([result, secondResult])
+    const cut = { ...columns, linePrice: { ...columns.linePrice, tax: [380] } }
+    expect(PricingBatchResponseSchema.safeParse({ ...response, results: cut }).success).toBe(true)
+    expect(() => resultsOf(cut)).toThrow(/differ in length/)
+    expect(() => pricedConfigurationsOf({ params: threeParams }, { ...response, results: cut })).toThrow()
   })
 
   it("gives one line per configuration: the request's ids, or the filled-in ones, with its result", () => {
@@ -94,7 +115,7 @@ describe('pricing contract', () => {
     expect(prices).toEqual([
       { ...threeParams[0], ...result },
       { ...threeParams[1], ...result },
-      { printModeId: id('pm-2'), surfaceFinishId: null, printModeColorId: id('c-9'), ...response.results[1] },
+      { printModeId: id('pm-2'), surfaceFinishId: null, printModeColorId: id('c-9'), ...secondResult },
     ])
     expect(printabilityForSelected).toBe(response.printabilityForSelected)
   })

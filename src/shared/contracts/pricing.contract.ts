@@ -107,15 +107,114 @@ export const FilledInParamSchema = z.object({
 })
 export type FilledInParam = z.infer<typeof FilledInParamSchema>
 
+/** A column of results: entry `i` belongs to result `i`. */
+const column = <T extends z.ZodType>(entry: T) => z.array(entry)
+
 /**
- * The answer on the wire (decision 0136): each distinct result once, and per requested configuration, in request
- * order, the index of its result. The ids are those of the request, so they are not repeated; only where the request
- * left a finish or colour out does the answer name what was priced (`filledIn`). `pricedConfigurationsOf` turns it
- * back into one {@link ConfigurationPrice} per configuration.
+ * The distinct results in columns (decision 0149): each field of {@link PricedResult}, at the same path, holds one
+ * value per result, so `columns.price.netPrice[i]` is result `i`'s `price.netPrice`. Each field is named once per
+ * answer instead of once per result: the bench's first answer shrinks from 2.7 to 1.2 kB, and `JSON.stringify` of
+ * it from 14.5 to 7 µs (issue 18). `resultsOf` turns the columns back into results.
+ */
+export const PricedResultColumnsSchema = z.object({
+  price: z.object({
+    netPrice: column(nonNegativeCents),
+    totalPrice: column(nonNegativeCents),
+    tax: column(nonNegativeCents),
+    taxRate: column(z.number().min(0).max(100)),
+  }),
+  linePrice: z.object({
+    netPrice: column(nonNegativeCents),
+    totalPrice: column(nonNegativeCents),
+    tax: column(nonNegativeCents),
+  }),
+  printable: column(z.boolean()),
+  tooLarge: column(z.boolean()),
+  tooSmall: column(z.boolean()),
+  mightCauseProblems: column(z.boolean()),
+  productionTimeDays: column(z.number().int().min(0)),
+  sheetVersion: column(z.string().min(1)),
+})
+export type PricedResultColumns = z.infer<typeof PricedResultColumnsSchema>
+
+/** The results in columns, in order: what the server sends. */
+export function resultColumnsOf(results: readonly PricedResult[]): PricedResultColumns {
+  const columns: PricedResultColumns = {
+    price: { netPrice: [], totalPrice: [], tax: [], taxRate: [] },
+    linePrice: { netPrice: [], totalPrice: [], tax: [] },
+    printable: [],
+    tooLarge: [],
+    tooSmall: [],
+    mightCauseProblems: [],
+    productionTimeDays: [],
+    sheetVersion: [],
+  }
+  for (const result of results) {
+    columns.price.netPrice.push(result.price.netPrice)
+    columns.price.totalPrice.push(result.price.totalPrice)
+    columns.price.tax.push(result.price.tax)
+    columns.price.taxRate.push(result.price.taxRate)
+    columns.linePrice.netPrice.push(result.linePrice.netPrice)
+    columns.linePrice.totalPrice.push(result.linePrice.totalPrice)
+    columns.linePrice.tax.push(result.linePrice.tax)
+    columns.printable.push(result.printable)
+    columns.tooLarge.push(result.tooLarge)
+    columns.tooSmall.push(result.tooSmall)
+    columns.mightCauseProblems.push(result.mightCauseProblems)
+    columns.productionTimeDays.push(result.productionTimeDays)
+    columns.sheetVersion.push(result.sheetVersion)
+  }
+  return columns
+}
+
+/** Every column's length, in one list: the answer holds as many results as all of them agree on. */
+function columnLengths(columns: PricedResultColumns): number[] {
+  const { price, linePrice } = columns
+  return [
+    ...[price.netPrice, price.totalPrice, price.tax, price.taxRate],
+    ...[linePrice.netPrice, linePrice.totalPrice, linePrice.tax],
+    ...[columns.printable, columns.tooLarge, columns.tooSmall, columns.mightCauseProblems],
+    ...[columns.productionTimeDays, columns.sheetVersion],
+  ].map((values) => values.length)
+}
+
+/** The results the columns hold, in order. Throws when the columns differ in length (an answer cut short). */
+export function resultsOf(columns: PricedResultColumns): PricedResult[] {
+  const lengths = columnLengths(columns)
+  const count = lengths[0]!
+  if (lengths.some((length) => length !== count))
+    throw new Error('the pricing answer’s result columns differ in length')
+  const { price, linePrice } = columns
+  return Array.from({ length: count }, (_, index) => ({
+    price: {
+      netPrice: price.netPrice[index]!,
+      totalPrice: price.totalPrice[index]!,
+      tax: price.tax[index]!,
+      taxRate: price.taxRate[index]!,
+    },
+    linePrice: {
+      netPrice: linePrice.netPrice[index]!,
+      totalPrice: linePrice.totalPrice[index]!,
+      tax: linePrice.tax[index]!,
+    },
+    printable: columns.printable[index]!,
+    tooLarge: columns.tooLarge[index]!,
+    tooSmall: columns.tooSmall[index]!,
+    mightCauseProblems: columns.mightCauseProblems[index]!,
+    productionTimeDays: columns.productionTimeDays[index]!,
+    sheetVersion: columns.sheetVersion[index]!,
+  }))
+}
+
+/**
+ * The answer on the wire (decisions 0136, 0149): each distinct result once, in columns, and per requested
+ * configuration, in request order, the index of its result. The ids are those of the request, so they are not
+ * repeated; only where the request left a finish or colour out does the answer name what was priced (`filledIn`).
+ * `pricedConfigurationsOf` turns it back into one {@link ConfigurationPrice} per configuration.
  */
 export const PricingBatchResponseSchema = z.object({
-  results: z.array(PricedResultSchema),
-  /** `resultOf[i]` is the index in `results` of `params[i]`'s result; one entry per requested configuration. */
+  results: PricedResultColumnsSchema,
+  /** `resultOf[i]` is the index in the results of `params[i]`'s result; one entry per requested configuration. */
   resultOf: z.array(z.number().int().min(0)),
   /** Only the params that named no finish or no colour, in request order. */
   filledIn: z.array(FilledInParamSchema),
@@ -141,7 +240,7 @@ export interface PricedConfigurations {
 
 /**
  * One line per requested configuration: its ids (from the request, or `filledIn`) and its result. Throws when the
- * answer does not fit the request (another number of lines, a result that does not exist).
+ * answer does not fit the request (another number of lines, a result that does not exist, columns of unequal length).
  */
 export function pricedConfigurationsOf(
   request: Pick<PricingBatchRequest, 'params'>,
@@ -150,9 +249,10 @@ export function pricedConfigurationsOf(
   const { params } = request
   if (response.resultOf.length !== params.length)
     throw new Error('the pricing answer does not have one result per configuration')
+  const results = resultsOf(response.results)
   const filled = new Map(response.filledIn.map((entry) => [entry.param, entry]))
   const prices = params.map((param, index): ConfigurationPrice => {
-    const result = response.results[response.resultOf[index]!]
+    const result = results[response.resultOf[index]!]
     if (result === undefined) throw new Error('the pricing answer names a result it does not hold')
     const ids = filled.get(index)
     return {

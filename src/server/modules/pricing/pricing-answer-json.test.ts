@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
+import { resultColumnsOf, type PricingBatchResponse } from '#shared/contracts/pricing.contract.ts'
 import { answerJson, type ContractSerializer } from '#server/modules/pricing/pricing-answer-json.ts'
 import { PRICING_ROUTE_SCHEMA } from '#server/modules/pricing/pricing.routes.ts'
 
@@ -39,7 +39,10 @@ function answer(quantity: number): PricingBatchResponse {
     sheetVersion,
   })
   return {
-    results: [result(4443, 'CyBOwxkzCX_8xe0cdV2www'), result(3538, 'mYRHvbCTVWZBVjxZAq9IxA')],
+    results: resultColumnsOf([
+      result(4443, 'CyBOwxkzCX_8xe0cdV2www'),
+      result(3538, 'mYRHvbCTVWZBVjxZAq9IxA'),
+    ]),
     resultOf: [0, 0, 1],
     filledIn: [{ param: 2, surfaceFinishId: null, printModeColorId: '4tA1mW4R1nCYydkCrdvE8Q' }],
     printabilityForSelected: {
@@ -72,7 +75,7 @@ describe('answerJson', () => {
 
   it('refuses an answer with a field the contract does not name', () => {
     const leaky = answer(3)
-    Object.assign(leaky.results[0]!, { costCents: 1200 })
+    Object.assign(leaky.results.price, { costCents: [1200, 900] })
     expect(() => answerJson(leaky, contract)).toThrow(/differs from the contract/)
   })
 
@@ -83,7 +86,7 @@ describe('answerJson', () => {
 
   it('refuses a fractional cent, which the contract’s serialiser would write as a whole one', () => {
     const fractional = answer(3)
-    fractional.results[1]!.linePrice.netPrice = 10_614.5
+    fractional.results.linePrice.netPrice[1] = 10_614.5
     expect(() => answerJson(fractional, contract)).toThrow(/differs/)
   })
 })

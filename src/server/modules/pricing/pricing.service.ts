@@ -1,12 +1,13 @@
 import { DEFAULT_TAX_RATE_PERCENT, type UnitOfLength } from '#shared/domain/limits.ts'
 import { lineAmounts } from '#shared/domain/tax.ts'
-import type {
-  FilledInParam,
-  PricedConfigurations,
-  PricedResult,
-  PricingBatchRequest,
-  PricingBatchResponse,
-  PricingParam,
+import {
+  resultColumnsOf,
+  type FilledInParam,
+  type PricedConfigurations,
+  type PricedResult,
+  type PricingBatchRequest,
+  type PricingBatchResponse,
+  type PricingParam,
 } from '#shared/contracts/pricing.contract.ts'
 import { AppError } from '#shared/errors/app-error.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
@@ -245,10 +246,10 @@ export interface PricedBatch {
   readonly printabilityForAll: PricingBatchResponse['printabilityForAll']
 }
 
-/** The answer on the wire: each group's result once and each line's group (the contract's own shape). */
+/** The answer on the wire: each group's result once, in columns, and each line's group (the contract's own shape). */
 export function responseOf(batch: PricedBatch): PricingBatchResponse {
   return {
-    results: batch.groups as PricedResult[],
+    results: resultColumnsOf(batch.groups),
     resultOf: batch.groupOf as number[],
     filledIn: batch.filledIn as FilledInParam[],
     printabilityForSelected: batch.printabilityForSelected,
