@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   PRICING_BATCH_MAX_PARAMS,
@@ -100,6 +101,33 @@ describe('pricing contract', () => {
     expect(response.results.sheetVersion).toEqual(['sheet-7', 'sheet-7'])
     expect(resultsOf(response.results)).toEqual([result, secondResult])
     expect(resultsOf(resultColumnsOf([]))).toEqual([])
+  })
+
+  it('gives back exactly the results it was built from, for any results (property)', () => {
+    const cents = fc.nat({ max: 10_000_000 })
+    const pricedResult = fc.record({
+      price: fc.record({
+        netPrice: cents,
+        totalPrice: cents,
+        tax: cents,
+        taxRate: fc.integer({ min: 0, max: 100 }),
+      }),
+      linePrice: fc.record({ netPrice: cents, totalPrice: cents, tax: cents }),
+      printable: fc.boolean(),
+      tooLarge: fc.boolean(),
+      tooSmall: fc.boolean(),
+      mightCauseProblems: fc.boolean(),
+      productionTimeDays: fc.nat({ max: 365 }),
+      sheetVersion: fc.string({ minLength: 1, maxLength: 30 }),
+    })
+    fc.assert(
+      fc.property(fc.array(pricedResult, { maxLength: 40 }), (results) => {
+        const columns = PricingBatchResponseSchema.shape.results.parse(
+          JSON.parse(JSON.stringify(resultColumnsOf(results))),
+        )
+        expect(resultsOf(columns)).toEqual(results)
+      }),
+    )
   })
 
   it('refuses result columns of unequal length (an answer cut short)', () => {
