@@ -110,6 +110,9 @@ export type FilledInParam = z.infer<typeof FilledInParamSchema>
 /** A column of results: entry `i` belongs to result `i`. */
 const column = <T extends z.ZodType>(entry: T) => z.array(entry)
 
+/** An object's fields as columns: every field that is not an object becomes an array of its values. */
+type ColumnsOf<T> = { [K in keyof T]: T[K] extends object ? ColumnsOf<T[K]> : T[K][] }
+
 /**
  * The distinct results in columns (decision 0149): each field of {@link PricedResult}, at the same path, holds one
  * value per result, so `columns.price.netPrice[i]` is result `i`'s `price.netPrice`. Each field is named once per
@@ -134,7 +137,8 @@ export const PricedResultColumnsSchema = z.object({
   mightCauseProblems: column(z.boolean()),
   productionTimeDays: column(z.number().int().min(0)),
   sheetVersion: column(z.string().min(1)),
-})
+  // A field added to the results and missing here fails to compile.
+}) satisfies z.ZodType<ColumnsOf<PricedResult>>
 export type PricedResultColumns = z.infer<typeof PricedResultColumnsSchema>
 
 /** The results in columns, in order: what the server sends. */
