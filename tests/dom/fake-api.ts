@@ -45,6 +45,8 @@ export type FakeApiOptions = {
   cartItems?: CartItem[]
   /** 201 (logged in) or 401. */
   refreshStatus?: number
+  /** The pricing answer instead of `priceBatch`'s (e.g. one that does not fit the request). */
+  pricingAnswer?: (request: PricingBatchRequest) => PricingBatchResponse
 }
 
 const json = (status: number, body: unknown) =>
@@ -173,7 +175,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     }
     if (method === 'GET' && path === '/api/print-modes') return json(200, { printModes: apiPrintModes })
     if (method === 'POST' && path === '/api/pricing/batch-calculations') {
-      return json(200, priceBatch(body as PricingBatchRequest))
+      return json(200, (options.pricingAnswer ?? priceBatch)(body as PricingBatchRequest))
     }
     if (method === 'POST' && path === '/api/checkout/cart') return json(201, { _id: CART_ID })
     const cartPath = `/api/checkout/cart/${CART_ID}`

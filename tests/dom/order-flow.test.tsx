@@ -3,10 +3,11 @@ import { userEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type AnalysisTask } from '#shared/contracts/analysis.contract.ts'
 import { CART_ID_STORAGE_KEY } from '#shared/contracts/cart.contract.ts'
+import { type PricingBatchRequest } from '#shared/contracts/pricing.contract.ts'
 import { API_KEY_HEADER, LANGUAGE_HEADER } from '#shared/domain/limits.ts'
 import { UPLOAD_INPUT_ATTRIBUTE } from '#client/actors/file-picker.ts'
 import { createMemoryStorage } from '#client/testing/memory-storage.ts'
-import { CART_ID, cartItemOf, createFakeApi, id, OBJECT_ID, TASK_ID } from './fake-api.ts'
+import { CART_ID, cartItemOf, createFakeApi, id, OBJECT_ID, priceBatch, TASK_ID } from './fake-api.ts'
 import { renderApp } from './render-app.tsx'
 
 afterEach(cleanup)
@@ -122,6 +123,34 @@ describe('order flow: upload → configure → price → cart', () => {
     expect(api.items()[0]).toMatchObject({ objectId: OBJECT_ID, printModeId: id('pm-1'), quantity: 1 })
     // The header's count comes from the cart machine.
     expect(await screen.findByRole('link', { name: 'Warenkorb: 1 Objekt' })).toBeTruthy()
+  })
+
+  it('shows the pricing error, and no price, for an answer whose result columns are cut short', async () => {
+    // The server's answer in columns (decision 0149) with one column a value short: it fits no request.
+    const cutShort = (request: PricingBatchRequest) => {
+      const answer = priceBatch(request)
+      const { linePrice } = answer.results
+      return {
+        ...answer,
+        results: { ...answer.results, linePrice: { ...linePrice, tax: linePrice.tax.slice(1) } },
+      }
+    }
+    const api = createFakeApi({ tasks: TASKS, pricingAnswer: cutShort })
+    await renderApp({
+      path: '/',
+      fetch: api.fetch,
+      upload: api.upload,
+      uploadInput: FAST_UPLOAD,
+      states: { cart: 'loading', printModes: 'loading' },
+    })
+    await chooseFile()
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter' }))
+    await userEvent.click(await screen.findByRole('radio', { name: /PA12 – Lasersintern/ }))
+
+    expect(await screen.findByText('Der Preis konnte nicht berechnet werden.')).toBeTruthy()
+    expect(api.calls()).toContain('POST /api/pricing/batch-calculations')
+    // Placeholders only: no amount in euros anywhere in the price box.
+    expect(document.querySelector('.price-box')?.textContent ?? '').not.toMatch(/\d,\d\d\s*€/)
   })
 
   it('shows the analysis messages and a progress bar while polling, and aborts', async () => {
