@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   PRICING_BATCH_MAX_PARAMS,
+  PricedResultColumnsSchema,
   PricingBatchRequestSchema,
   PricingBatchResponseSchema,
   pricedConfigurationsOf,
@@ -122,9 +123,7 @@ describe('pricing contract', () => {
     })
     fc.assert(
       fc.property(fc.array(pricedResult, { maxLength: 40 }), (results) => {
-        const columns = PricingBatchResponseSchema.shape.results.parse(
-          JSON.parse(JSON.stringify(resultColumnsOf(results))),
-        )
+        const columns = PricedResultColumnsSchema.parse(JSON.parse(JSON.stringify(resultColumnsOf(results))))
         expect(resultsOf(columns)).toEqual(results)
       }),
     )
