@@ -12,7 +12,7 @@ import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb } from '#server/db/pglite.ts'
 import { seed } from '#server/db/seed.ts'
 import { applyServerV8Flags } from '#server/server-v8-flags.ts'
-import { buildApp } from '#server/app.ts'
+import { buildServer } from '#server/app.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
 import { catalogueConfigurations } from './bench-configurations.ts'
@@ -39,7 +39,22 @@ const objectId = await insertAnalysedModelFile(db, {
 })
 
 const mail = createMailService(config.mail)
-const app = await buildApp({ config, db, mail, logger: false, rateLimitPerMinute: 1_000_000_000 })
+// What main.ts runs beside the routes runs here too: the analysis runner's queue poll and the retention job share
+// the event loop with every request. BENCH_WITHOUT_JOBS=1 leaves them out (for an A/B of their cost only).
+const withJobs = process.env.BENCH_WITHOUT_JOBS !== '1'
+const server = await buildServer({
+  config,
+  db,
+  mail,
+  logger: false,
+  rateLimitPerMinute: 1_000_000_000,
+  ...(withJobs ? { analysisRunner: 'own' as const } : {}),
+})
+const { app } = server
+if (withJobs) {
+  await server.analysisRunner?.start(app.log)
+  server.retention.start()
+}
 // The floor of a pricing exchange, for pricing-floor.ts only: without the variable the server is as before.
 const floorAnswers = process.env.BENCH_FLOOR_ANSWERS
 if (floorAnswers !== undefined) await app.register(pricingFloorRoutes(floorAnswers))
@@ -53,6 +68,8 @@ process.stdout.write(`${JSON.stringify({ port, objectId, configurations })}\n`)
 const stop = () => {
   void app
     .close()
+    .then(() => server.retention.stop())
+    .then(() => server.analysisRunner?.stop())
     .then(() => db.close())
     .finally(() => {
       mail.close()

@@ -204,6 +204,46 @@ describe('several runners on one database', () => {
   })
 })
 
+/** `db` with every statement sent through it recorded in `statements`. */
+function watchedDb(db: Db, statements: string[]): Db {
+  return {
+    kind: db.kind,
+    query: <Row extends object>(sql: string, params?: readonly unknown[]) => {
+      statements.push(sql.trim())
+      return db.query<Row>(sql, params)
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    close: () => Promise.resolve(),
+  }
+}
+
+describe('polling an idle queue', () => {
+  it('reads once per poll while nothing is queued or running, and still finds a task another server queued', async () => {
+    const t = await createAnalysisTestApp({ startRunner: false })
+    apps.push(t)
+    const statements: string[] = []
+    const config = { ...t.config, analysis: { ...t.config.analysis, pollMs: 20 } }
+    const runner = createAnalysisRunner({ db: watchedDb(t.db, statements), config })
+    await runner.start(silentRunnerLog)
+    try {
+      statements.length = 0
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      // Idle: every poll is the one read, no update (on the embedded database an update blocks every request).
+      expect(statements.length).toBeGreaterThanOrEqual(5)
+      expect(statements.every((sql) => sql.startsWith('SELECT EXISTS'))).toBe(true)
+
+      // Queued by the other app, whose own runner is not running and so does not wake this one: the poll finds it.
+      const created = await queuedUpload(t)
+      expect((await waitForTask(t.app, created.taskId, 90_000)).state).toBe('completed')
+      expect(await taskRow(t.db, created.taskId)).toMatchObject({ attempts: 1, finished_by: runner.owner })
+      expect(statements.some((sql) => sql.startsWith('UPDATE analysis_tasks'))).toBe(true)
+    } finally {
+      await runner.stop()
+    }
+  })
+})
+
 describe('shutdown', () => {
   it('hands a running task back to the queue, where the next server completes it', async () => {
     const t = await createAnalysisTestApp()

@@ -193,8 +193,11 @@ export function createAnalysisRunner(options: AnalysisRunnerOptions): AnalysisRu
     }
     run.ticking = true
     try {
-      await failDeadTasks(ctx)
-      await claimTasks(ctx, run, active, () => void tick())
+      // An empty queue is the usual answer: one read, not the three updates below (see hasOpenTasks).
+      if (await ctx.queue.hasOpenTasks()) {
+        await failDeadTasks(ctx)
+        await claimTasks(ctx, run, active, () => void tick())
+      }
     } catch (error) {
       ctx.log.error({ err: error }, 'analysis queue poll failed')
     } finally {
