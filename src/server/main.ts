@@ -13,6 +13,7 @@ import { migrate } from '#server/db/migrate.ts'
 import { createPgliteDb, isPgliteInitialised } from '#server/db/pglite.ts'
 import { seed, type SeedResult } from '#server/db/seed.ts'
 import { buildServer } from '#server/app.ts'
+import { serverLogger } from '#server/http/request-log.ts'
 import { FirstStartError, type FirstStartOutcome, prepareInChild } from '#server/first-start/first-start.ts'
 import type { AnalysisRunner } from '#server/modules/analysis/analysis.module.ts'
 import { deliverInitialStaffPassword } from '#server/modules/auth/initial-staff-password.ts'
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
       config,
       db,
       mail,
-      logger: { level: config.logLevel },
+      logger: serverLogger(config.logLevel),
       analysisRunner: 'own',
       ...(config.clientDir === undefined ? {} : { clientDir: config.clientDir }),
     })

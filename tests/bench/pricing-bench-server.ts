@@ -1,11 +1,12 @@
 /**
  * The server process of the pricing benchmark (started by pricing-bench.ts): the composition of main.ts, in
- * production mode with logging off and the server's V8 flags, on a fresh file-based PGlite in the DATA_DIR it is
- * given. The rate limit is raised (its check still runs on every request) because the load comes from one address.
+ * production mode with the server's V8 flags, its logging (into DATA_DIR/server.log) and its background jobs, on a
+ * fresh file-based PGlite in the DATA_DIR it is given. The rate limit is raised (its check still runs on every request) because the load comes from one address.
  * Before listening it stores one analysed object the way the analysis module does (a `model_files` row) and prints
  * one JSON line: port, object id and the configurations to price. With BENCH_FLOOR_ANSWERS it also serves the floor
  * routes of pricing-floor.ts (pricing-floor-routes.ts).
  */
+import path from 'node:path'
 import { createConfig, parseEnv } from '#server/config/env.ts'
 import { acquireDataDirLock } from '#server/db/data-dir-lock.ts'
 import { migrate } from '#server/db/migrate.ts'
@@ -13,6 +14,7 @@ import { createPgliteDb } from '#server/db/pglite.ts'
 import { seed } from '#server/db/seed.ts'
 import { applyServerV8Flags } from '#server/server-v8-flags.ts'
 import { buildServer } from '#server/app.ts'
+import { serverLogger } from '#server/http/request-log.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
 import { boxProperties, insertAnalysedModelFile } from '#tests/integration/helpers/analysed-objects.ts'
 import { catalogueConfigurations } from './bench-configurations.ts'
@@ -23,7 +25,7 @@ applyServerV8Flags()
 const env = parseEnv({
   ...process.env,
   NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: 'info',
   HOST: '127.0.0.1',
   PORT: '0',
 })
@@ -46,7 +48,8 @@ const server = await buildServer({
   config,
   db,
   mail,
-  logger: false,
+  // It logs as main.ts does (request-log.ts), into a file in its DATA_DIR instead of stdout, which carries its report.
+  logger: serverLogger(config.logLevel, path.join(config.dataDir, 'server.log')),
   rateLimitPerMinute: 1_000_000_000,
   ...(withJobs ? { analysisRunner: 'own' as const } : {}),
 })

@@ -9,6 +9,7 @@ import { clientErrorHandler } from '#server/http/client-errors.ts'
 import { EDGE_TIMEOUTS, type EdgeTimeouts, edgeTimeoutOptions } from '#server/http/edge-timeouts.ts'
 import { errorHandler } from '#server/http/error-handler.ts'
 import { createForwardedForWarning } from '#server/http/forwarded-for-warning.ts'
+import { RequestLog } from '#server/http/request-log.ts'
 import { registerSecurityHeaders } from '#server/http/security-headers.ts'
 
 /** The shared HTTP plugins every module's routes sit behind (src/server/app.ts composes them with the modules). */
@@ -25,6 +26,8 @@ export function createFastify(config: Config, options: HttpOptions): FastifyInst
   const { trustProxy } = config
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per answered request, at a level that says whether it needs a look (request-log.ts).
+    logController: new RequestLog(),
     // Uploads have their own multipart limits; JSON bodies stay small.
     bodyLimit: 1_048_576,
     return503OnClosing: true,

@@ -106,8 +106,10 @@ export interface TestAppOptions {
   rateLimitPerMinute?: number
   /** Where pricing reads analysed objects (a test double); the model_files table by default. */
   analysedObjects?: AnalysedObjectRepo
-  /** Receives the app's log lines (JSON, level info and up); without it the app logs nothing. */
+  /** Receives the app's log lines (JSON, `logLevel` and up); without it the app logs nothing. */
   logStream?: { write(line: string): void }
+  /** The lowest level `logStream` receives (default info; debug adds a line for every ordinary answer). */
+  logLevel?: 'debug' | 'info'
   /** The edge timeouts (edge-timeouts.ts), shortened for tests that wait for them. */
   timeouts?: EdgeTimeouts
 }
@@ -125,7 +127,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clientDir: options.clientDir ?? join(dataDir, 'client-not-built'),
     ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
     ...(options.analysedObjects === undefined ? {} : { analysedObjects: options.analysedObjects }),
-    ...(options.logStream === undefined ? {} : { logger: { level: 'info', stream: options.logStream } }),
+    ...(options.logStream === undefined
+      ? {}
+      : { logger: { level: options.logLevel ?? 'info', stream: options.logStream } }),
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
   })
   options.configure?.(app)
