@@ -2,9 +2,9 @@
  * The server process of the pricing benchmark (started by pricing-bench.ts): the composition of main.ts, in
  * production mode with the server's V8 flags, its logging (into DATA_DIR/server.log) and its background jobs, on a
  * fresh file-based PGlite in the DATA_DIR it is given. The rate limit is raised (its check still runs on every
- * request) because the load comes from one address. Before listening it stores one analysed object the way the analysis module does (a `model_files` row) and prints
- * one JSON line: port, object id and the configurations to price. With BENCH_FLOOR_ANSWERS it also serves the floor
- * routes of pricing-floor.ts (pricing-floor-routes.ts).
+ * request) because the load comes from one address. Before listening it stores one analysed object the way the
+ * analysis module does (a `model_files` row) and prints one JSON line: port, object id and the configurations to
+ * price. With BENCH_FLOOR_ANSWERS it also serves the floor routes of pricing-floor.ts (pricing-floor-routes.ts).
  */
 import path from 'node:path'
 import { createConfig, parseEnv } from '#server/config/env.ts'
