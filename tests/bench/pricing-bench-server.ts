@@ -1,10 +1,11 @@
 /**
  * The server process of the pricing benchmark (started by pricing-bench.ts): the composition of main.ts, in
- * production mode with the server's V8 flags, its logging (into DATA_DIR/server.log) and its background jobs, on a
- * fresh file-based PGlite in the DATA_DIR it is given. The rate limit is raised (its check still runs on every
- * request) because the load comes from one address. Before listening it stores one analysed object the way the
- * analysis module does (a `model_files` row) and prints one JSON line: port, object id and the configurations to
- * price. With BENCH_FLOOR_ANSWERS it also serves the floor routes of pricing-floor.ts (pricing-floor-routes.ts).
+ * production mode with the server's V8 flags, its logging (into DATA_DIR/server.log) and its background jobs,
+ * on a fresh file-based PGlite in the DATA_DIR it is given. The rate limit is raised (its check still runs on
+ * every request) because the load comes from one address. Before listening it stores one analysed object the
+ * way the analysis module does (a `model_files` row) and prints one JSON line: port, object id and the
+ * configurations to price. With BENCH_FLOOR_ANSWERS it also serves the floor routes of pricing-floor.ts
+ * (pricing-floor-routes.ts).
  */
 import path from 'node:path'
 import { createConfig, parseEnv } from '#server/config/env.ts'
@@ -41,14 +42,14 @@ const objectId = await insertAnalysedModelFile(db, {
 })
 
 const mail = createMailService(config.mail)
-// What main.ts runs beside the routes runs here too: the analysis runner's queue poll and the retention job share
-// the event loop with every request. BENCH_WITHOUT_JOBS=1 leaves them out (for an A/B of their cost only).
+// What main.ts runs beside the routes runs here too: the analysis runner's queue poll and the retention job
+// share the event loop with every request. BENCH_WITHOUT_JOBS=1 leaves them out (for an A/B of their cost only).
 const withJobs = process.env.BENCH_WITHOUT_JOBS !== '1'
 const server = await buildServer({
   config,
   db,
   mail,
-  // It logs as main.ts does (request-log.ts), into a file in its DATA_DIR instead of stdout, which carries its report.
+  // It logs as main.ts does (request-log.ts), into a file in its DATA_DIR: its stdout carries the report.
   logger: serverLogger(config.logLevel, path.join(config.dataDir, 'server.log')),
   rateLimitPerMinute: 1_000_000_000,
   ...(withJobs ? { analysisRunner: 'own' as const } : {}),
