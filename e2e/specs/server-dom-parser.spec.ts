@@ -3,7 +3,7 @@ import { type ServerDomNode, ServerDomParser } from '#client/ssr/server-dom-pars
 import { expect, test } from '../fixtures.ts'
 
 /**
- * The server renders CMS bodytext from parse5's tree (decision 0150), the browser hydrates it from its own
+ * The server renders CMS bodytext from parse5's tree (decision 0151), the browser hydrates it from its own
  * `DOMParser`: both must build the same body from the same text, or the SPA would take over a page that differs from
  * the one served. Compared here with Chromium's parser on the markup the shop renders and on every known XSS payload
  * (the malformed inputs where parsers part ways), through the members the bodytext renderer reads.

@@ -4,7 +4,7 @@ import { type DefaultTreeAdapterMap, parse } from 'parse5'
  * CMS bodytext is parsed with `DOMParser` (`features/cms/bodytext.tsx`), which Node lacks. The server render parses
  * with parse5, the WHATWG HTML parsing algorithm that browsers implement, so both build the same elements from the
  * same text, and presents its tree as the few DOM members the bodytext renderer reads. It replaced happy-dom, whose
- * import alone took 0.75 s of the first page a server rendered after each start (issue 18, decision 0150).
+ * import alone took 0.75 s of the first page a server rendered after each start (issue 18, decision 0151).
  */
 
 type ParsedNode = DefaultTreeAdapterMap['childNode']

@@ -86,7 +86,7 @@ describe('RequestLog', () => {
 })
 
 describe('serverLogger', () => {
-  it('writes every line to its destination, in order, without blocking the request', async () => {
+  it('writes every line to its destination, in order', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'request-log-'))
     const file = join(dir, 'server.log')
     const options = serverLogger('debug', file)

@@ -6,7 +6,7 @@ export const SLOW_REQUEST_MS = 1_000
 
 /**
  * What the server says about each request (issue 18, decision 0150). Fastify's default writes two `info` lines per
- * request ("incoming request", "request completed"), each a synchronous write to stdout: 30-60 µs of the event
+ * request ("incoming request", "request completed"), each a synchronous write to stdout: 30-45 µs of the event
  * loop per request on this kind of machine, as much as a third of what a new pricing configuration costs in all.
  *
  * - One line per request, when it is answered, with method, URL, address, status, response time and request id.
