@@ -100,8 +100,9 @@ describe('API basics', () => {
     expect(response.body).not.toContain('secret')
   })
 
-  it('sends the security headers with a CSP that forbids inline scripts and styles, plugins and framing', async () => {
-    const response = await t.app.inject({ method: 'GET', url: HEALTH_PATH })
+  it('sends a page the security headers with a CSP that forbids inline scripts and styles, plugins and framing', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/cart' })
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
     expect(csp).toMatch(/(^|;)\s*style-src 'self'\s*(;|$)/)
@@ -112,6 +113,14 @@ describe('API basics', () => {
     expect(csp).toContain("base-uri 'none'")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/)
+  })
+
+  it('sends an API answer a CSP that loads nothing and forbids framing, with HSTS and nosniff (decision 0152)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: HEALTH_PATH })
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('DENY')
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/)
   })
 

@@ -4,17 +4,13 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { THUMBNAILS_PATH } from '#shared/contracts/print-modes.contract.ts'
 import { ErrorCode } from '#shared/errors/error-codes.ts'
+import { isApiPath } from '#server/http/api-path.ts'
 import { errorBody } from '#server/http/error-handler.ts'
 import { thumbnailCacheHeaders } from '#server/http/thumbnail-cache.ts'
 import { DEFAULT_CLIENT_DIR } from '#server/runtime-paths.ts'
 
 /** The built SPA's default folder. */
 export { DEFAULT_CLIENT_DIR }
-
-function isApiPath(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? ''
-  return path === '/api' || path.startsWith('/api/')
-}
 
 /** Built files live under /assets/; other public files (favicon, robots.txt) end in an extension. */
 function isFilePath(url: string): boolean {
