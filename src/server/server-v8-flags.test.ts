@@ -6,6 +6,21 @@ import { SERVER_V8_FLAGS } from '#server/server-v8-flags.ts'
 const probe = fileURLToPath(
   new URL('../../tests/integration/fixtures/pretenuring-probe.mjs', import.meta.url),
 )
+const inliningProbe = fileURLToPath(
+  new URL('../../tests/integration/fixtures/inlining-probe.mjs', import.meta.url),
+)
+
+/** Whether TurboFan inlined the probe's 706-byte function into its hot caller (V8's own trace says so). */
+function probeInlines(flags: readonly string[]): boolean {
+  const output = execFileSync(process.execPath, ['--trace-turbo-inlining', inliningProbe], {
+    encoding: 'utf8',
+    env: { ...process.env, SERVER_V8_FLAGS_JSON: JSON.stringify(flags) },
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 60_000,
+  })
+  if (!output.includes('total true')) throw new Error('the inlining probe did not finish')
+  return /^Inlining .*mediumStep/m.test(output)
+}
 
 /** Whether the probe's allocation site still allocates young after millions of its objects survived. */
 function probeYoung(flags: readonly string[]): boolean {
@@ -30,4 +45,11 @@ describe('the server process V8 flags (decision 0145)', () => {
     expect(controls.some(() => !probeYoung([]))).toBe(true)
     for (let run = 0; run < 3; run++) expect(probeYoung(SERVER_V8_FLAGS)).toBe(true)
   }, 240_000)
+})
+
+describe('the server process V8 flags (decision 0153)', () => {
+  it('set at run time, let TurboFan inline a hot 706-byte function that V8 alone leaves as a call', () => {
+    expect(probeInlines([])).toBe(false)
+    expect(probeInlines(SERVER_V8_FLAGS)).toBe(true)
+  }, 120_000)
 })
