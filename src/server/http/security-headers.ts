@@ -30,7 +30,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Headers {
 
 /**
  * An API answer's policy: nothing may load or run in it and no page may frame it, should it ever be opened as a
- * document (what api.github.com sends, and OWASP's REST Security Cheat Sheet asks of an API).
+ * document (what api.github.com sends; OWASP's REST Security Cheat Sheet asks for `frame-ancestors 'none'`).
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
@@ -67,7 +67,7 @@ export function securityHeaderSets(options: HelmetOptions): SecurityHeaderSets {
 
 /**
  * Adds the headers to every response, the API's set under /api (decision 0152: every header is work on every answer;
- * the page's 13 instead of these 6 cost about 4 % of a new pricing request's CPU). A route may still override one
+ * the page's 13 instead of these 6 cost 2-4 % of a new pricing request's CPU). A route may still override one
  * (downloads send `sandbox` CSP).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
