@@ -11,6 +11,8 @@
 export const dbIndependentTests: readonly string[] = [
   'src/server/build/bundle-server.test.ts',
   'src/server/config/contact-inbox.test.ts',
+  'src/server/http/api-path.test.ts',
+  'src/server/http/security-headers.test.ts',
   'src/server/http/serialization-schema.test.ts',
   'src/server/modules/analysis/content-sniff.test.ts',
   'src/server/modules/analysis/demo/demo-vase.test.ts',
@@ -50,6 +52,7 @@ export const dbIndependentTests: readonly string[] = [
   'tests/integration/mail-outbox.test.ts',
   'tests/integration/pglite-crash.test.ts',
   'tests/integration/server-process.test.ts',
+  'tests/server/bench/paced-load.test.ts',
   'tests/server/order-documents/order-documents.test.ts',
 ]
 
