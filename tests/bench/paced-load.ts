@@ -178,7 +178,10 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     connection.socket.write(`${connection.head}content-length: ${Buffer.byteLength(own)}\r\n\r\n${own}`)
   }
 
-  /** Counts the complete answers in `data` (READ_BUFFER's new bytes), sends each one's successor, keeps the rest. */
+  /**
+   * Counts the complete answers in the connection's partial answer and `fresh` (its new bytes in READ_BUFFER), sends
+   * each one's successor and keeps the rest.
+   */
   const receive = (connection: Connection, fresh: Buffer): void => {
     let data = connection.pendingBytes === 0 ? fresh : appendPending(connection, fresh)
     for (;;) {
