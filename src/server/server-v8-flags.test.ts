@@ -3,32 +3,27 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { SERVER_V8_FLAGS } from '#server/server-v8-flags.ts'
 
-const probe = fileURLToPath(
-  new URL('../../tests/integration/fixtures/pretenuring-probe.mjs', import.meta.url),
-)
-const inliningProbe = fileURLToPath(
-  new URL('../../tests/integration/fixtures/inlining-probe.mjs', import.meta.url),
-)
-
-/** Whether TurboFan inlined the probe's 706-byte function into its hot caller (V8's own trace says so). */
-function probeInlines(flags: readonly string[]): boolean {
-  const output = execFileSync(process.execPath, ['--trace-turbo-inlining', inliningProbe], {
+/** Runs a probe of tests/integration/fixtures with `nodeFlags`; it sets `flags` at run time, as the server does. */
+function runProbe(fixture: string, nodeFlags: readonly string[], flags: readonly string[]): string {
+  const probe = fileURLToPath(new URL(`../../tests/integration/fixtures/${fixture}`, import.meta.url))
+  return execFileSync(process.execPath, [...nodeFlags, probe], {
     encoding: 'utf8',
     env: { ...process.env, SERVER_V8_FLAGS_JSON: JSON.stringify(flags) },
     maxBuffer: 16 * 1024 * 1024,
     timeout: 60_000,
   })
+}
+
+/** Whether TurboFan inlined the probe's 706-byte function into its hot caller (V8's own trace says so). */
+function probeInlines(flags: readonly string[]): boolean {
+  const output = runProbe('inlining-probe.mjs', ['--trace-turbo-inlining'], flags)
   if (!output.includes('total true')) throw new Error('the inlining probe did not finish')
   return /^Inlining .*mediumStep/m.test(output)
 }
 
 /** Whether the probe's allocation site still allocates young after millions of its objects survived. */
 function probeYoung(flags: readonly string[]): boolean {
-  const output = execFileSync(process.execPath, ['--allow-natives-syntax', probe], {
-    encoding: 'utf8',
-    env: { ...process.env, SERVER_V8_FLAGS_JSON: JSON.stringify(flags) },
-    timeout: 60_000,
-  })
+  const output = runProbe('pretenuring-probe.mjs', ['--allow-natives-syntax'], flags)
   return (JSON.parse(output) as { young: boolean }).young
 }
 

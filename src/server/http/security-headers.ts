@@ -10,7 +10,7 @@ type Headers = Readonly<Record<string, string>>
  * re-parses every CSP directive) on each request, which cost about 2 % of the pricing hot path; our policy has no
  * nonces and no per-request directives, so every response gets the same headers and they can be computed at start.
  */
-export function computeSecurityHeaders(options: HelmetOptions): Headers {
+function computeSecurityHeaders(options: HelmetOptions): Headers {
   const headers: Record<string, string> = {}
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
